@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "xylo-render",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "xylo-render", targets: ["xylo-render"]),
+    .library(name: "ScoreParser", targets: ["ScoreParser"]),
+    .library(name: "Mixer", targets: ["Mixer"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CSndFile",
+      pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+    ),
+    .target(name: "SoundFile", dependencies: ["CSndFile"]),
+    .target(name: "ScoreParser"),
+    .target(name: "Mixer", dependencies: ["ScoreParser"]),
+    .executableTarget(
+      name: "xylo-render",
+      dependencies: ["ScoreParser", "Mixer", "SoundFile"]
+    ),
+    .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
+    .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["xylo-render"]),
+  ]
+)

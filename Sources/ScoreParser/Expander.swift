@@ -1,0 +1,105 @@
+/// Plays the parsed items through: expands repeats, resolves every tap's exact time, and
+/// enforces the limits on taps and duration before taking memory for what exceeds them.
+struct Expander {
+  /// Stops expansion at the first limit or overflow; one such error says all there is.
+  struct Failure: Error {
+    var message: String
+    var token: Token
+  }
+
+  let maxTaps: Int
+  let maxDuration: Rational
+  private(set) var taps: [Tap] = []
+  /// The latest time reached.
+  private(set) var end = Rational.zero
+  private var cursor = Rational.zero
+  /// Seconds per beat: 60 / tempo.
+  private var beatSeconds = Rational(1, 2) ?? .one
+  private var defaultLength = Rational.one
+
+  init(maxTaps: Int, maxDuration: Rational) {
+    self.maxTaps = maxTaps
+    self.maxDuration = maxDuration
+  }
+
+  mutating func play(_ items: [ScoreItem]) throws(Failure) {
+    for item in items {
+      switch item {
+      case .tap(let keys, let length, let gain, let token):
+        guard taps.count + keys.count <= maxTaps else {
+          throw Failure(message: tapLimitMessage, token: token)
+        }
+        for key in keys {
+          taps.append(
+            Tap(
+              time: cursor, key: key.name, gain: gain, line: Int(key.line),
+              column: Int(key.column), sequence: taps.count))
+        }
+        try advance(beats: length ?? defaultLength, at: token)
+      case .rest(let length, let token):
+        try advance(beats: length ?? defaultLength, at: token)
+      case .tempo(let bpm, let token):
+        guard let seconds = Rational(60).divided(by: bpm) else {
+          throw Failure(message: overflowMessage, token: token)
+        }
+        beatSeconds = seconds
+      case .length(let beats):
+        defaultLength = beats
+      case .timestamp(let time, let token):
+        cursor = time
+        try checkDuration(at: token)
+      case .group(let group):
+        try play(group)
+      }
+    }
+  }
+
+  private mutating func play(_ group: RepeatGroup) throws(Failure) {
+    let taps = saturatingMultiply(group.tapsPerPass, group.count)
+    guard taps <= Int64(maxTaps - self.taps.count) else {
+      throw Failure(message: tapLimitMessage, token: group.closeToken)
+    }
+    guard group.tapsPerPass == 0 && group.count > 2 else {
+      for _ in 0..<group.count { try play(group.items) }
+      return
+    }
+    // A pass without taps only moves the cursor. After the first pass the tempo and length
+    // are those the group last sets, so every later pass lasts as long as the second.
+    try play(group.items)
+    let secondStart = cursor
+    try play(group.items)
+    guard let passSeconds = cursor.subtracting(secondStart),
+      let remaining = passSeconds.multiplied(by: Rational(group.count - 2)),
+      let final = cursor.adding(remaining)
+    else { throw Failure(message: durationLimitMessage, token: group.closeToken) }
+    cursor = final
+    try checkDuration(at: group.closeToken)
+  }
+
+  private mutating func advance(beats: Rational, at token: Token) throws(Failure) {
+    guard let seconds = beats.multiplied(by: beatSeconds), let next = cursor.adding(seconds) else {
+      throw Failure(message: overflowMessage, token: token)
+    }
+    cursor = next
+    try checkDuration(at: token)
+  }
+
+  private mutating func checkDuration(at token: Token) throws(Failure) {
+    guard cursor <= maxDuration else {
+      throw Failure(message: durationLimitMessage, token: token)
+    }
+    if end < cursor { end = cursor }
+  }
+
+  private var tapLimitMessage: String {
+    "the score expands to more than \(maxTaps) taps, the limit (see --max-taps)"
+  }
+
+  private var durationLimitMessage: String {
+    "the score runs past \(maxDuration.decimalString(places: 0)) seconds, the limit (see --max-duration)"
+  }
+
+  private var overflowMessage: String {
+    "time overflows exact arithmetic here; use simpler tempos and lengths"
+  }
+}

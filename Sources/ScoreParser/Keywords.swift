@@ -1,0 +1,16 @@
+/// The directive keywords; they are reserved and cannot be key titles.
+enum Keyword: String, CaseIterable {
+  case tempo
+  case length
+  case title
+  case artist
+  case comment
+
+  /// Whether the directive's argument is free text (the rest of the line) rather than a number.
+  var takesText: Bool { self == .title || self == .artist || self == .comment }
+}
+
+/// Whether `character` may continue a key title: a letter, an ASCII digit, `#` or `_`.
+func isKeyCharacter(_ character: Character) -> Bool {
+  character.isLetter || isASCIIDigit(character) || character == "#" || character == "_"
+}

@@ -1,0 +1,213 @@
+/// Turns the lines of a score into items, nesting repeat groups with an explicit stack.
+///
+/// The stack (not recursion) keeps 100,000 `[` in a row from overflowing the call stack;
+/// groups deeper than `maximumDepth` are refused with one diagnostic.
+struct LineParser {
+  static let maximumDepth = 100
+
+  let keyChecker: KeyChecker?
+  var diagnostics = DiagnosticList()
+  var title: String?
+  var artist: String?
+  var comment: String?
+
+  private var stack: [[ScoreItem]] = [[]]
+  private var openTokens: [Token] = []
+  /// `[` opened beyond `maximumDepth`, counted so their `]` still match.
+  private var excessDepth = 0
+
+  init(keyChecker: KeyChecker?) {
+    self.keyChecker = keyChecker
+  }
+
+  /// Reads one line: a directive, or an optional timestamp followed by taps, rests and brackets.
+  mutating func parse(_ line: SourceLine) {
+    let tokenized = tokenize(line)
+    guard let first = tokenized.tokens.first else { return }
+    var rest = tokenized.tokens.dropFirst()
+    if let keyword = Keyword(rawValue: first.text) {
+      parseDirective(keyword, first, arguments: Array(rest), content: tokenized.content)
+      return
+    }
+    if let character = first.text.first, isASCIIDigit(character) {
+      parseTimestamp(first)
+    } else {
+      rest = tokenized.tokens[...]
+    }
+    for token in rest where !diagnostics.isFull {
+      parseItem(token)
+    }
+  }
+
+  /// Closes the file: every `[` still open is an error.
+  mutating func finish() -> [ScoreItem] {
+    for token in openTokens.reversed() {
+      diagnostics.error("unclosed '['; close it with ']xN', as in '[C D]x2'", at: token)
+    }
+    return stack.first ?? []
+  }
+
+  // MARK: - Directives
+
+  private mutating func parseDirective(
+    _ keyword: Keyword, _ token: Token, arguments: [Token], content: [Character]
+  ) {
+    if keyword.takesText {
+      let start = token.column - 1 + token.text.count
+      let text = String(content[start...]).trimmingBlanks()
+      guard !text.isEmpty else {
+        diagnostics.error("'\(keyword.rawValue)' needs text, as in '\(keyword.rawValue) My Song'", at: token)
+        return
+      }
+      switch keyword {
+      case .title: title = text
+      case .artist: artist = text
+      default: comment = text
+      }
+      return
+    }
+    let what = keyword == .tempo ? "tempo" : "length"
+    guard let argument = arguments.first else {
+      let example = keyword == .tempo ? "'tempo 120' (beats per minute)" : "'length 1/2' (beats)"
+      diagnostics.error("'\(what)' needs a number, as in \(example)", at: token)
+      return
+    }
+    if arguments.count > 1 {
+      diagnostics.error(
+        "unexpected \(quoted(arguments[1].text)) after '\(what) \(argument.text)'; a directive takes the whole line",
+        at: arguments[1])
+    }
+    if argument.text.hasPrefix("-") {
+      diagnostics.error("\(what) must be positive, got \(quoted(argument.text))", at: argument)
+      return
+    }
+    switch parseNumber(Substring(argument.text)) {
+    case .failure(let error):
+      diagnostics.error(numberMessage(error, argument.text, what: what), at: argument)
+    case .success(let value) where value <= .zero:
+      diagnostics.error("\(what) must be positive, got \(quoted(argument.text))", at: argument)
+    case .success(let value):
+      append(keyword == .tempo ? .tempo(value, token: argument) : .length(value))
+    }
+  }
+
+  private mutating func parseTimestamp(_ token: Token) {
+    var text = Substring(token.text)
+    var unit = Rational.one
+    if text.hasSuffix("ms") {
+      text = text.dropLast(2)
+      unit = Rational(1, 1000) ?? .one
+    } else if text.hasSuffix("s") {
+      text = text.dropLast()
+    }
+    switch parseNumber(text) {
+    case .failure(let error):
+      let message =
+        error == .malformed
+        ? "malformed time \(quoted(token.text)); write seconds like '1.25' or '1.25s', or milliseconds like '1250ms'"
+        : numberMessage(error, token.text, what: "time")
+      diagnostics.error(message, at: token)
+    case .success(let value):
+      guard openTokens.isEmpty && excessDepth == 0 else {
+        diagnostics.error("a timestamp cannot stand inside a repeat", at: token)
+        return
+      }
+      guard let seconds = value.multiplied(by: unit) else {
+        diagnostics.error(numberMessage(.tooLarge, token.text, what: "time"), at: token)
+        return
+      }
+      append(.timestamp(seconds, token: token))
+    }
+  }
+
+  // MARK: - Items
+
+  private mutating func parseItem(_ token: Token) {
+    guard let first = token.text.first else { return }
+    switch first {
+    case "|" where token.text == "|":
+      return
+    case "[":
+      openGroup(token)
+    case "]":
+      closeGroup(token)
+    case ".":
+      if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
+        append(item)
+      }
+    case _ where first.isLetter:
+      if let keyword = Keyword(rawValue: token.text) {
+        diagnostics.error(
+          "'\(keyword.rawValue)' is a directive and must be the first word of its line", at: token)
+      } else if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
+        append(item)
+      }
+    case _ where isASCIIDigit(first):
+      diagnostics.error(
+        "unexpected number \(quoted(token.text)); a time must be the first word of its line, a length follows ':' as in 'C:2'",
+        at: token)
+    default:
+      diagnostics.error(
+        "unknown token \(quoted(token.text)); expected a key, a rest '.', '|', '[' or ']xN'", at: token)
+    }
+  }
+
+  private mutating func openGroup(_ token: Token) {
+    if stack.count > Self.maximumDepth || excessDepth > 0 {
+      if excessDepth == 0 {
+        diagnostics.error("repeats nest more than \(Self.maximumDepth) deep", at: token)
+      }
+      excessDepth += 1
+      return
+    }
+    stack.append([])
+    openTokens.append(token)
+  }
+
+  private mutating func closeGroup(_ token: Token) {
+    if excessDepth > 0 {
+      excessDepth -= 1
+      return
+    }
+    guard openTokens.popLast() != nil, let items = stack.popLast() else {
+      diagnostics.error("\(quoted(token.text)) has no matching '['", at: token)
+      return
+    }
+    let countText = token.text.dropFirst()
+    let digits = countText.dropFirst()
+    guard countText.first == "x", !digits.isEmpty, digits.allSatisfy(isASCIIDigit) else {
+      diagnostics.error(
+        "malformed repeat end \(quoted(token.text)); write ']x' and a count, as in ']x2'", at: token)
+      return
+    }
+    guard let count = Int64(digits) else {
+      diagnostics.error("repeat count \(quoted(token.text)) is too large", at: token)
+      return
+    }
+    guard count >= 1 else {
+      diagnostics.error(
+        "repeat count must be at least 1, got \(quoted(token.text)); remove the group to play it never",
+        at: token)
+      return
+    }
+    append(
+      .group(
+        RepeatGroup(items: items, count: count, tapsPerPass: tapCount(of: items), closeToken: token)))
+  }
+
+  private mutating func append(_ item: ScoreItem) {
+    if excessDepth > 0 { return }
+    stack[stack.count - 1].append(item)
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  func trimmingBlanks() -> String {
+    let characters = Array(self)
+    guard let start = characters.firstIndex(where: { !isBlank($0) }),
+      let end = characters.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(characters[start...end])
+  }
+}

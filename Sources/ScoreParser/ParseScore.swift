@@ -1,0 +1,37 @@
+/// Parses a score from its bytes (UTF-8, optionally with a byte-order mark, LF or CRLF lines).
+///
+/// Reports every error of the file; the score is returned only when there are none.
+public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) -> ParseResult {
+  var decodingDiagnostics = DiagnosticList()
+  let lines = decodeLines(bytes, diagnostics: &decodingDiagnostics)
+  var parser = LineParser(keyChecker: options.keys.map(KeyChecker.init(titles:)))
+  parser.diagnostics = decodingDiagnostics
+  for line in lines where !parser.diagnostics.isFull {
+    parser.parse(line)
+  }
+  let items = parser.finish()
+  var diagnostics = parser.diagnostics.items.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  guard !parser.diagnostics.hasErrors else { return ParseResult(score: nil, diagnostics: diagnostics) }
+
+  var expander = Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration)
+  do {
+    try expander.play(items)
+  } catch {
+    let token = error.token
+    diagnostics.append(
+      Diagnostic(
+        .error, line: token.line, column: token.column, length: token.text.count,
+        message: error.message))
+    return ParseResult(score: nil, diagnostics: diagnostics)
+  }
+  let taps = expander.taps.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+  let score = Score(
+    taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
+    comment: parser.comment)
+  return ParseResult(score: score, diagnostics: diagnostics)
+}
+
+/// Parses a score from text already in memory.
+public func parseScore(_ text: String, options: ParseOptions = ParseOptions()) -> ParseResult {
+  parseScore(Array(text.utf8), options: options)
+}

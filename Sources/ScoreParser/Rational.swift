@@ -1,0 +1,140 @@
+/// An exact fraction of two 64-bit integers, always in lowest terms with a positive denominator.
+///
+/// Score times are sums of lengths such as 60/97.5 s; floating point would drift, so every
+/// operation is exact and returns `nil` where the result no longer fits, never a wrong value.
+public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The numerator, carrying the sign.
+  public let numerator: Int64
+  /// The denominator, always 1 or more.
+  public let denominator: Int64
+
+  public static let zero = Rational(0)
+  public static let one = Rational(1)
+
+  /// The whole number `value`.
+  public init(_ value: Int64) {
+    numerator = value
+    denominator = 1
+  }
+
+  /// `numerator / denominator` in lowest terms; `nil` when the denominator is 0 or a part overflows.
+  public init?(_ numerator: Int64, _ denominator: Int64) {
+    self.init(wide: Int128(numerator), Int128(denominator))
+  }
+
+  /// Reduces a fraction held in 128 bits and narrows it; `nil` if it does not fit in 64 bits.
+  init?(wide numerator: Int128, _ denominator: Int128) {
+    guard denominator != 0 else { return nil }
+    var n = numerator
+    var d = denominator
+    if d < 0 {
+      n = -n
+      d = -d
+    }
+    let divisor = greatestCommonDivisor(n.magnitude, d.magnitude)
+    if divisor > 1 {
+      n /= Int128(divisor)
+      d /= Int128(divisor)
+    }
+    guard let narrowN = Int64(exactly: n), let narrowD = Int64(exactly: d) else { return nil }
+    self.numerator = narrowN
+    self.denominator = narrowD
+  }
+
+  public var description: String {
+    denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
+  }
+
+  /// The sum, or `nil` on overflow.
+  public func adding(_ other: Rational) -> Rational? {
+    if denominator == other.denominator {
+      let (sum, overflow) = numerator.addingReportingOverflow(other.numerator)
+      if !overflow { return Rational(sum, denominator) }
+    }
+    return Rational(
+      wide: Int128(numerator) * Int128(other.denominator) + Int128(other.numerator)
+        * Int128(denominator),
+      Int128(denominator) * Int128(other.denominator))
+  }
+
+  /// The difference, or `nil` on overflow.
+  public func subtracting(_ other: Rational) -> Rational? {
+    Rational(
+      wide: Int128(numerator) * Int128(other.denominator) - Int128(other.numerator)
+        * Int128(denominator),
+      Int128(denominator) * Int128(other.denominator))
+  }
+
+  /// The product, or `nil` on overflow.
+  public func multiplied(by other: Rational) -> Rational? {
+    Rational(
+      wide: Int128(numerator) * Int128(other.numerator),
+      Int128(denominator) * Int128(other.denominator))
+  }
+
+  /// The quotient, or `nil` when `other` is zero or the result overflows.
+  public func divided(by other: Rational) -> Rational? {
+    Rational(
+      wide: Int128(numerator) * Int128(other.denominator),
+      Int128(denominator) * Int128(other.numerator))
+  }
+
+  public static func < (lhs: Rational, rhs: Rational) -> Bool {
+    Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator)
+      * Int128(lhs.denominator)
+  }
+
+  /// `floor(self * scale + 1/2)`: the nearest whole multiple, ties to the later one.
+  ///
+  /// This is the frame of a time in seconds at `scale` frames per second; `nil` if it overflows.
+  public func roundedHalfUp(scale: Int64) -> Int64? {
+    let (product, overflow) = Int128(numerator).multipliedReportingOverflow(by: Int128(scale))
+    guard !overflow else { return nil }
+    let twiceD = Int128(denominator) * 2
+    return Int64(exactly: floorDivide(2 * product + Int128(denominator), twiceD))
+  }
+
+  /// The value as a decimal with exactly `places` digits after the point, rounded half up.
+  public func decimalString(places: Int) -> String {
+    var scale: Int64 = 1
+    for _ in 0..<places { scale *= 10 }
+    let scaled = Int128(numerator) * Int128(scale) * 2 + Int128(denominator)
+    let units = floorDivide(scaled, Int128(denominator) * 2)
+    let negative = units < 0
+    let magnitude = units.magnitude
+    let whole = magnitude / UInt128(scale)
+    var text = (negative ? "-" : "") + String(whole)
+    if places > 0 {
+      let fraction = String(magnitude % UInt128(scale))
+      text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+    return text
+  }
+
+  /// The nearest `Double`, for gains and printing; never used for time arithmetic.
+  public var doubleValue: Double { Double(numerator) / Double(denominator) }
+}
+
+private func greatestCommonDivisor(_ a: UInt128, _ b: UInt128) -> UInt128 {
+  var (x, y) = (a, b)
+  if x <= UInt128(UInt64.max) && y <= UInt128(UInt64.max) {
+    var (p, q) = (UInt64(x), UInt64(y))
+    while q != 0 { (p, q) = (q, p % q) }
+    return UInt128(p)
+  }
+  while y != 0 { (x, y) = (y, x % y) }
+  return x
+}
+
+private func floorDivide(_ a: Int128, _ b: Int128) -> Int128 {
+  let quotient = a / b
+  return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
+}
+
+extension Rational {
+  /// Parses a decimal (`0.5`) or a fraction (`1/3`) exactly, as the score format writes numbers.
+  public init?(parsing text: some StringProtocol) {
+    guard case .success(let value) = parseNumber(Substring(text)) else { return nil }
+    self = value
+  }
+}

@@ -1,0 +1,84 @@
+/// A key tap: when, which key, and how loud.
+public struct Tap: Hashable, Sendable {
+  /// Seconds from the start of the score, exact.
+  public var time: Rational
+  /// The key's title, naming a sample in the bank.
+  public var key: String
+  /// A linear factor applied to the key's sample.
+  public var gain: Double
+  /// Where the key was written, for diagnostics and `events`.
+  public var line: Int { Int(storedLine) }
+  public var column: Int { Int(storedColumn) }
+  /// The tap's position in text order after repeats are expanded; breaks ties between equal times.
+  public var sequence: Int { Int(storedSequence) }
+
+  var storedLine: Int32
+  var storedColumn: Int32
+  var storedSequence: Int32
+
+  public init(time: Rational, key: String, gain: Double, line: Int, column: Int, sequence: Int) {
+    self.time = time
+    self.key = key
+    self.gain = gain
+    storedLine = Int32(clamping: line)
+    storedColumn = Int32(clamping: column)
+    storedSequence = Int32(clamping: sequence)
+  }
+}
+
+/// A parsed score: its taps sorted by time (text order among equal times) and its metadata.
+public struct Score: Sendable {
+  public var taps: [Tap]
+  /// The latest time the score reaches, including the length of its last tap or rest.
+  public var duration: Rational
+  public var title: String?
+  public var artist: String?
+  public var comment: String?
+
+  public init(
+    taps: [Tap], duration: Rational, title: String? = nil, artist: String? = nil,
+    comment: String? = nil
+  ) {
+    self.taps = taps
+    self.duration = duration
+    self.title = title
+    self.artist = artist
+    self.comment = comment
+  }
+
+  /// The distinct keys the score taps, in the order they first sound.
+  public var keys: [String] {
+    var seen = Set<String>()
+    var keys: [String] = []
+    for tap in taps where seen.insert(tap.key).inserted { keys.append(tap.key) }
+    return keys
+  }
+}
+
+/// What the parser accepts: which keys exist and how large a score may grow.
+public struct ParseOptions: Sendable {
+  /// The known key titles, in the order suggestions prefer; `nil` accepts any title.
+  public var keys: [String]?
+  /// The most taps a score may expand to (default 10 million).
+  public var maxTaps: Int
+  /// The latest time a score may reach, in seconds (default 24 hours).
+  public var maxDuration: Rational
+
+  public static let defaultMaxTaps = 10_000_000
+  public static let defaultMaxDuration = Rational(86_400)
+
+  public init(
+    keys: [String]? = nil, maxTaps: Int = defaultMaxTaps,
+    maxDuration: Rational = defaultMaxDuration
+  ) {
+    self.keys = keys
+    self.maxTaps = min(maxTaps, Int(Int32.max))
+    self.maxDuration = maxDuration
+  }
+}
+
+/// The outcome of parsing: a score when there were no errors, and every diagnostic found.
+public struct ParseResult: Sendable {
+  public var score: Score?
+  public var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ScoreParser
+
+/// Standard output (buffered, for long CSV) and standard error, with colour only on a terminal.
+final class Console: @unchecked Sendable {
+  private var buffer: [UInt8] = []
+  let colorsErrors: Bool
+
+  init() {
+    colorsErrors = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+  }
+
+  deinit { flush() }
+
+  /// Writes `text` and a newline to standard output.
+  func out(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { break }  // a closed pipe: nobody is reading any more
+        offset += written
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes `text` and a newline to standard error, after anything pending on standard output.
+  func err(_ text: String) {
+    flush()
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  /// `xylo-render: error: REASON` and the usage, for a bad command line.
+  func error(usageError reason: String, usage: String) {
+    err("xylo-render: \(styled("error:", .red)) \(reason)\n\(usage)")
+  }
+
+  /// `xylo-render: error: REASON`, for a failure that is not about a score's text.
+  func error(_ reason: String) {
+    err("xylo-render: \(styled("error:", .red)) \(reason)")
+  }
+
+  /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
+  func print(_ diagnostic: Diagnostic, path: String, sourceLines: [String]) {
+    let color: Style = diagnostic.severity == .error ? .red : .magenta
+    let location = "\(path):\(diagnostic.line):\(diagnostic.column):"
+    var text =
+      "\(styled(location, .bold)) \(styled(diagnostic.severity.rawValue + ":", color)) \(styled(diagnostic.message, .bold))"
+    if diagnostic.line - 1 < sourceLines.count {
+      let source = sourceLines[diagnostic.line - 1]
+      text += "\n\(source)\n\(styled(diagnostic.caretLine(under: source), .green))"
+    }
+    err(text)
+  }
+
+  enum Style: String {
+    case bold = "1"
+    case red = "1;31"
+    case magenta = "1;35"
+    case green = "1;32"
+  }
+
+  private func styled(_ text: String, _ style: Style) -> String {
+    colorsErrors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,8 @@
+/// The process exit statuses, as documented in the README.
+enum ExitStatus: Int32 {
+  case success = 0
+  /// A bad score, sample, failed comparison or I/O error.
+  case failure = 1
+  /// A bad command line (sysexits' `EX_USAGE`).
+  case usage = 64
+}

@@ -1,0 +1,58 @@
+import ScoreParser
+
+/// The front end: picks the subcommand and turns its outcome into an exit status.
+enum XyloRender {
+  static let version = "0.1.0"
+
+  static let commands: [Command] = [CheckCommand.command, EventsCommand.command]
+
+  static func run(_ arguments: [String]) -> ExitStatus {
+    let console = Console()
+    defer { console.flush() }
+    guard let first = arguments.first else {
+      console.error(usageError: "missing command", usage: Help.toolUsage)
+      return .usage
+    }
+    switch first {
+    case "-h", "--help", "help":
+      if first == "help", let name = arguments.dropFirst().first,
+        let command = commands.first(where: { $0.name == name })
+      {
+        console.out(command.help)
+      } else {
+        console.out(Help.tool)
+      }
+      return .success
+    case "--version":
+      console.out(Help.versionLine)
+      return .success
+    default:
+      break
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      let reason =
+        first.hasPrefix("-") ? "unknown option \(quote(first))" : "unknown command \(quote(first))"
+      console.error(usageError: reason, usage: Help.toolUsage)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      console.out(command.help)
+      return .success
+    }
+    if rest.contains("--version") {
+      console.out(Help.versionLine)
+      return .success
+    }
+    do {
+      let parsed = try parseArguments(rest, options: command.options)
+      return command.run(parsed, console)
+    } catch {
+      console.error(usageError: error.message, usage: command.usage)
+      return .usage
+    }
+  }
+}
+
+/// Quotes a word of the command line for a message.
+func quote(_ text: String) -> String { "'\(text)'" }

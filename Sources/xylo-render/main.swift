@@ -1,0 +1,3 @@
+import Foundation
+
+exit(XyloRender.run(Array(CommandLine.arguments.dropFirst())).rawValue)
