@@ -2,8 +2,17 @@
 struct DiagnosticList {
   static let maximumErrors = 50
 
-  private(set) var items: [Diagnostic] = []
+  private var collected: [Diagnostic] = []
+  private var stopNote: Diagnostic?
   private(set) var errorCount = 0
+
+  /// The diagnostics by line and column, the note about stopping (if any) last.
+  var items: [Diagnostic] {
+    let sorted = collected.enumerated().sorted {
+      ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+    }.map(\.element)
+    return sorted + (stopNote.map { [$0] } ?? [])
+  }
 
   /// True once the cap was reached; parsing stops there.
   var isFull: Bool { errorCount > Self.maximumErrors }
@@ -16,14 +25,13 @@ struct DiagnosticList {
     if severity == .error {
       errorCount += 1
       if isFull {
-        items.append(
-          Diagnostic(
-            .error, line: line, column: column,
-            message: "too many errors (more than \(Self.maximumErrors)); stopping here"))
+        stopNote = Diagnostic(
+          .error, line: line, column: column,
+          message: "too many errors (more than \(Self.maximumErrors)); stopping here")
         return
       }
     }
-    items.append(
+    collected.append(
       Diagnostic(severity, line: line, column: column, length: length, message: message))
   }
 

@@ -34,13 +34,16 @@ struct KeyChecker {
   }
 }
 
-/// Levenshtein distance in half-edits, where substituting a letter for its other case costs 1.
+/// Edit distance in half-edits (optimal string alignment): inserting, deleting, substituting or
+/// swapping two neighbours costs 2; substituting a letter for its other case costs 1.
 private func editCost(_ a: [Character], _ b: [Character]) -> Int {
-  var previous = Array(stride(from: 0, through: b.count * 2, by: 2))
-  var current = previous
-  for i in 1...max(1, a.count) where !a.isEmpty {
-    current[0] = i * 2
-    for j in 1...max(1, b.count) where !b.isEmpty {
+  guard !a.isEmpty else { return b.count * 2 }
+  guard !b.isEmpty else { return a.count * 2 }
+  var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in 0...a.count { table[i][0] = i * 2 }
+  for j in 0...b.count { table[0][j] = j * 2 }
+  for i in 1...a.count {
+    for j in 1...b.count {
       let substitution: Int
       if a[i - 1] == b[j - 1] {
         substitution = 0
@@ -49,9 +52,12 @@ private func editCost(_ a: [Character], _ b: [Character]) -> Int {
       } else {
         substitution = 2
       }
-      current[j] = min(previous[j] + 2, current[j - 1] + 2, previous[j - 1] + substitution)
+      var cost = min(table[i - 1][j] + 2, table[i][j - 1] + 2, table[i - 1][j - 1] + substitution)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        cost = min(cost, table[i - 2][j - 2] + 2)
+      }
+      table[i][j] = cost
     }
-    swap(&previous, &current)
   }
-  return a.isEmpty ? b.count * 2 : previous[b.count]
+  return table[a.count][b.count]
 }

@@ -41,7 +41,7 @@ struct LineParser {
 
   /// Closes the file: every `[` still open is an error.
   mutating func finish() -> [ScoreItem] {
-    for token in openTokens.reversed() {
+    for token in openTokens {
       diagnostics.error("unclosed '['; close it with ']xN', as in '[C D]x2'", at: token)
     }
     return stack.first ?? []

@@ -10,7 +10,7 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
     parser.parse(line)
   }
   let items = parser.finish()
-  var diagnostics = parser.diagnostics.items.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+  var diagnostics = parser.diagnostics.items
   guard !parser.diagnostics.hasErrors else { return ParseResult(score: nil, diagnostics: diagnostics) }
 
   var expander = Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration)
