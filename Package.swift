@@ -24,6 +24,6 @@ let package = Package(
     ),
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["xylo-render"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["xylo-render"], exclude: ["help"]),
   ]
 )

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@Suite struct EventsCommandTests {
+  @Test func eventsPrintsCSVInRenderOrder() throws {
+    let path = try temporaryScore("tempo 97.5\nC D*0.5\n0 E+G:1/3\n1/96000 A*1/3\n")
+    let result = try run(["events", path])
+    #expect(
+      result.stdout == """
+        frame,seconds,key,gain,line
+        0,0.000000,C,1,2
+        0,0.000000,E,1,3
+        0,0.000000,G,1,3
+        1,0.000010,A,0.3333333333333333,4
+        29538,0.615385,D,0.5,2
+
+        """)
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func rateChangesFramesButNotSeconds() throws {
+    let path = try temporaryScore("0.1 C\n")
+    let result = try run(["events", "--rate", "44100", path])
+    #expect(result.stdout == "frame,seconds,key,gain,line\n4410,0.100000,C,1,1\n")
+  }
+
+  @Test func eventsOfATapLogMatchItsTimes() throws {
+    let result = try run(["events", "Examples/scores/tap-log.xylo"])
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 30)
+    #expect(lines[1] == "0,0.000000,E,1,7")
+    #expect(lines[2] == "19776,0.412000,D,1,8")
+    #expect(lines[26] == "384000,8.000000,HighC,1,31")
+    #expect(lines[27...29] == ["405600,8.450000,C,1,32", "405600,8.450000,E,1,32", "405600,8.450000,G,1,32"])
+  }
+
+  @Test func eventsOfABadScorePrintsNoCSV() throws {
+    let path = try temporaryScore("C @\n")
+    let result = try run(["events", path])
+    #expect(result.stdout == "")
+    #expect(result.status == 1)
+  }
+}

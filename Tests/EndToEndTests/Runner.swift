@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// What a run of the built `xylo-render` printed and how it exited.
+struct RunResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// The built binary, beside the test bundle in the build folder.
+let binaryURL: URL = {
+  let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  var folder = testBinary.deletingLastPathComponent()
+  while folder.path != "/" {
+    let candidate = folder.appendingPathComponent("xylo-render")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    folder.deleteLastPathComponent()
+  }
+  return testBinary.deletingLastPathComponent().appendingPathComponent("xylo-render")
+}()
+
+/// The package's root folder, for the example scores.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `xylo-render` with `arguments` in the package root, feeding `input` to standard input.
+func run(_ arguments: [String], input: String = "") throws -> RunResult {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "xylo-e2e-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
+  try Data(input.utf8).write(to: paths[0])
+  for path in paths.dropFirst() { FileManager.default.createFile(atPath: path.path, contents: nil) }
+  let process = Process()
+  process.executableURL = binaryURL
+  process.arguments = arguments
+  process.currentDirectoryURL = packageRoot
+  process.standardInput = try FileHandle(forReadingFrom: paths[0])
+  process.standardOutput = try FileHandle(forWritingTo: paths[1])
+  process.standardError = try FileHandle(forWritingTo: paths[2])
+  try process.run()
+  process.waitUntilExit()
+  return RunResult(
+    status: process.terminationStatus,
+    stdout: try String(contentsOf: paths[1], encoding: .utf8),
+    stderr: try String(contentsOf: paths[2], encoding: .utf8))
+}
+
+/// Writes `text` to a fresh temporary score file and returns its path.
+func temporaryScore(_ text: String, name: String = "score.xylo") throws -> String {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "xylo-score-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let url = folder.appendingPathComponent(name)
+  try Data(text.utf8).write(to: url)
+  return url.path
+}
