@@ -9,7 +9,9 @@ struct DiagnosticList {
   /// The diagnostics by line and column, the note about stopping (if any) last.
   var items: [Diagnostic] {
     let sorted = collected.enumerated().sorted {
-      ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+      ($0.element.line, $0.element.column, $0.offset) < (
+        $1.element.line, $1.element.column, $1.offset
+      )
     }.map(\.element)
     return sorted + (stopNote.map { [$0] } ?? [])
   }
@@ -36,6 +38,7 @@ struct DiagnosticList {
   }
 
   mutating func error(_ message: String, at token: Token) {
-    append(.error, line: token.line, column: token.column, length: token.text.count, message: message)
+    append(
+      .error, line: token.line, column: token.column, length: token.text.count, message: message)
   }
 }

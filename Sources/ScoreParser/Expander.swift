@@ -54,6 +54,22 @@ struct Expander {
     }
   }
 
+  /// Takes memory for `count` taps at once (when within the limit), so the list never regrows.
+  mutating func reserveCapacity(forTaps count: Int64) {
+    if count <= Int64(maxTaps) { taps.reserveCapacity(Int(count)) }
+  }
+
+  /// Hands over the taps sorted by time, text order among equal times, without copying them.
+  mutating func takeSortedTaps() -> [Tap] {
+    var sorted = taps
+    taps = []
+    let inOrder = zip(sorted, sorted.dropFirst()).allSatisfy { !($1.time < $0.time) }
+    if !inOrder {
+      sorted.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+    }
+    return sorted
+  }
+
   private mutating func play(_ group: RepeatGroup) throws(Failure) {
     let taps = saturatingMultiply(group.tapsPerPass, group.count)
     guard taps <= Int64(maxTaps - self.taps.count) else {

@@ -56,7 +56,8 @@ struct LineParser {
       let start = token.column - 1 + token.text.count
       let text = String(content[start...]).trimmingBlanks()
       guard !text.isEmpty else {
-        diagnostics.error("'\(keyword.rawValue)' needs text, as in '\(keyword.rawValue) My Song'", at: token)
+        diagnostics.error(
+          "'\(keyword.rawValue)' needs text, as in '\(keyword.rawValue) My Song'", at: token)
         return
       }
       switch keyword {
@@ -148,7 +149,8 @@ struct LineParser {
         at: token)
     default:
       diagnostics.error(
-        "unknown token \(quoted(token.text)); expected a key, a rest '.', '|', '[' or ']xN'", at: token)
+        "unknown token \(quoted(token.text)); expected a key, a rest '.', '|', '[' or ']xN'",
+        at: token)
     }
   }
 
@@ -177,7 +179,8 @@ struct LineParser {
     let digits = countText.dropFirst()
     guard countText.first == "x", !digits.isEmpty, digits.allSatisfy(isASCIIDigit) else {
       diagnostics.error(
-        "malformed repeat end \(quoted(token.text)); write ']x' and a count, as in ']x2'", at: token)
+        "malformed repeat end \(quoted(token.text)); write ']x' and a count, as in ']x2'", at: token
+      )
       return
     }
     guard let count = Int64(digits) else {
@@ -192,7 +195,8 @@ struct LineParser {
     }
     append(
       .group(
-        RepeatGroup(items: items, count: count, tapsPerPass: tapCount(of: items), closeToken: token)))
+        RepeatGroup(items: items, count: count, tapsPerPass: tapCount(of: items), closeToken: token)
+      ))
   }
 
   private mutating func append(_ item: ScoreItem) {

@@ -47,9 +47,13 @@ private func parseDigits(_ text: Substring) -> Result<Int64, NumberError> {
   return .success(value)
 }
 
-private func parseDigitsFailure(_ top: Substring, _ bottom: Substring) -> Result<Rational, NumberError> {
+private func parseDigitsFailure(_ top: Substring, _ bottom: Substring) -> Result<
+  Rational, NumberError
+> {
   for part in [top, bottom] {
-    if case .failure(let error) = parseDigits(part), error == .malformed { return .failure(.malformed) }
+    if case .failure(let error) = parseDigits(part), error == .malformed {
+      return .failure(.malformed)
+    }
   }
   return .failure(.tooLarge)
 }
@@ -59,7 +63,9 @@ func isASCIIDigit(_ character: Character) -> Bool {
 }
 
 /// The message for a refused number, quoting what was written.
-func numberMessage(_ error: NumberError, _ text: some StringProtocol, what: String = "number") -> String {
+func numberMessage(_ error: NumberError, _ text: some StringProtocol, what: String = "number")
+  -> String
+{
   switch error {
   case .malformed:
     return "malformed \(what) \(quoted(text)); write a decimal like '0.5' or a fraction like '1/3'"

@@ -11,9 +11,12 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
   }
   let items = parser.finish()
   var diagnostics = parser.diagnostics.items
-  guard !parser.diagnostics.hasErrors else { return ParseResult(score: nil, diagnostics: diagnostics) }
+  guard !parser.diagnostics.hasErrors else {
+    return ParseResult(score: nil, diagnostics: diagnostics)
+  }
 
   var expander = Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration)
+  expander.reserveCapacity(forTaps: tapCount(of: items))
   do {
     try expander.play(items)
   } catch {
@@ -24,7 +27,7 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
         message: error.message))
     return ParseResult(score: nil, diagnostics: diagnostics)
   }
-  let taps = expander.taps.sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+  let taps = expander.takeSortedTaps()
   let score = Score(
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
     comment: parser.comment)

@@ -18,7 +18,8 @@ func parseTap(
       let start = index
       guard index < characters.count, characters[index].isLetter else {
         diagnostics.error(
-          "expected a key after '+' in \(quoted(token.text))", at: token.suffix(from: max(0, index - 1)))
+          "expected a key after '+' in \(quoted(token.text))",
+          at: token.suffix(from: max(0, index - 1)))
         return nil
       }
       while index < characters.count && isKeyCharacter(characters[index]) { index += 1 }

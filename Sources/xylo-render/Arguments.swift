@@ -45,7 +45,9 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       throw UsageError(message: "option \(quote(name)) given more than once")
     }
     if !spec.takesValue {
-      guard parts.count == 1 else { throw UsageError(message: "option \(quote(name)) takes no value") }
+      guard parts.count == 1 else {
+        throw UsageError(message: "option \(quote(name)) takes no value")
+      }
       parsed.flags.insert(name)
     } else if parts.count == 2 {
       parsed.values[name] = String(parts[1])

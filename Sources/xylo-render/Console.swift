@@ -7,7 +7,8 @@ final class Console: @unchecked Sendable {
   let colorsErrors: Bool
 
   init() {
-    colorsErrors = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    colorsErrors =
+      isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
   }
 
   deinit { flush() }
@@ -22,9 +23,10 @@ final class Console: @unchecked Sendable {
   func flush() {
     guard !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
         if written < 0 && errno == EINTR { continue }
         guard written > 0 else { break }  // a closed pipe: nobody is reading any more
         offset += written

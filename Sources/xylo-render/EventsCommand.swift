@@ -22,7 +22,8 @@ enum EventsCommand {
       if let text = arguments.values["--rate"] {
         guard let value = Int64(text), (1...maximumRate).contains(value) else {
           throw UsageError(
-            message: "--rate needs a whole number of hertz from 1 to \(maximumRate), got \(quote(text))")
+            message:
+              "--rate needs a whole number of hertz from 1 to \(maximumRate), got \(quote(text))")
         }
         rate = value
       }
@@ -44,7 +45,8 @@ enum EventsCommand {
     for item in placed {
       let tap = item.tap
       console.out(
-        "\(item.frame),\(tap.time.decimalString(places: 6)),\(tap.key),\(formatGain(tap.gain)),\(tap.line)")
+        "\(item.frame),\(tap.time.decimalString(places: 6)),\(tap.key),\(formatGain(tap.gain)),\(tap.line)"
+      )
     }
     return .success
   }

@@ -24,7 +24,8 @@ enum Help {
     Exit status: 0 success, 1 a bad score or an I/O error, 64 a bad command line.
     """
 
-  static let checkUsage = "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE..."
+  static let checkUsage =
+    "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE..."
 
   static let check = """
     OVERVIEW: Validate scores and print one summary line for each.

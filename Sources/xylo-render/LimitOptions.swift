@@ -25,7 +25,8 @@ enum LimitOptions {
     }
     if let text = arguments.values["--max-duration"] {
       guard let value = Rational(parsing: text), value > .zero else {
-        throw UsageError(message: "--max-duration needs a positive number of seconds, got \(quote(text))")
+        throw UsageError(
+          message: "--max-duration needs a positive number of seconds, got \(quote(text))")
       }
       options.maxDuration = value
     }

@@ -18,7 +18,8 @@ struct ScoreFile {
       console.error("cannot read \(quote(path)): \(error.reason)")
       return nil
     }
-    return ScoreFile(displayPath: displayPath, result: parseScore(bytes, options: options), bytes: bytes)
+    return ScoreFile(
+      displayPath: displayPath, result: parseScore(bytes, options: options), bytes: bytes)
   }
 
   /// Prints every diagnostic with its source line; returns the score if there were no errors.
@@ -55,7 +56,8 @@ func readAll(_ path: String) throws(ReadError) -> [UInt8] {
     return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
   }
   var isDirectory: ObjCBool = false
-  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+  {
     throw ReadError(reason: "it is a directory")
   }
   guard let handle = fopen(path, "rb") else {

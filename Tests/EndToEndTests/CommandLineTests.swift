@@ -30,23 +30,28 @@ import Testing
 
   @Test(arguments: [
     (
-      [String](), "xylo-render: error: missing command\n"
+      [String](),
+      "xylo-render: error: missing command\n"
         + "USAGE: xylo-render <command> [options] (see 'xylo-render --help')\n"
     ),
     (
-      ["render2"], "xylo-render: error: unknown command 'render2'\n"
+      ["render2"],
+      "xylo-render: error: unknown command 'render2'\n"
         + "USAGE: xylo-render <command> [options] (see 'xylo-render --help')\n"
     ),
     (
-      ["check"], "xylo-render: error: missing SCORE\n"
+      ["check"],
+      "xylo-render: error: missing SCORE\n"
         + "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE...\n"
     ),
     (
-      ["check", "--fast", "x"], "xylo-render: error: unknown option '--fast'\n"
+      ["check", "--fast", "x"],
+      "xylo-render: error: unknown option '--fast'\n"
         + "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE...\n"
     ),
     (
-      ["events", "a", "b"], "xylo-render: error: events takes one SCORE, got 2\n"
+      ["events", "a", "b"],
+      "xylo-render: error: events takes one SCORE, got 2\n"
         + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
@@ -55,7 +60,8 @@ import Testing
         + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
-      ["events", "a", "--rate"], "xylo-render: error: option '--rate' needs a value\n"
+      ["events", "a", "--rate"],
+      "xylo-render: error: option '--rate' needs a value\n"
         + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (

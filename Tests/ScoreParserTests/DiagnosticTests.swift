@@ -13,7 +13,9 @@ import Testing
   static let cases: [Case] = [
     Case(
       name: "unknown token", score: "C @ D",
-      expected: ["s.xylo:1:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'"]),
+      expected: [
+        "s.xylo:1:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'"
+      ]),
     Case(
       name: "malformed number", score: "C:1.2.3",
       expected: [
@@ -21,7 +23,9 @@ import Testing
       ]),
     Case(
       name: "number with too many digits", score: "tempo 123456789012345678901234567890",
-      expected: ["s.xylo:1:7: error: tempo '123456789012345678901234567890' has too many digits to hold exactly"]),
+      expected: [
+        "s.xylo:1:7: error: tempo '123456789012345678901234567890' has too many digits to hold exactly"
+      ]),
     Case(
       name: "fraction dividing by zero", score: "C:1/0",
       expected: ["s.xylo:1:3: error: length '1/0' divides by zero"]),
@@ -155,7 +159,8 @@ import Testing
       ]),
     Case(
       name: "time denominators that grow until they overflow",
-      score: "tempo 1/3\n" + (0..<40).map { "tempo \(97 + 2 * $0)\nC:1/\(1_000_003 + $0)" }
+      score: "tempo 1/3\n"
+        + (0..<40).map { "tempo \(97 + 2 * $0)\nC:1/\(1_000_003 + $0)" }
         .joined(separator: "\n"),
       expected: [
         "s.xylo:7:1: error: time overflows exact arithmetic here; use simpler tempos and lengths"

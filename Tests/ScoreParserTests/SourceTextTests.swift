@@ -15,16 +15,18 @@ import Testing
 
   @Test func tabsSeparateTokensAndCountAsOneColumn() {
     #expect(placedTaps("C\tD\t\tE") == ["0 C", "24000 D", "48000 E"])
-    #expect(headlines("C\t@") == [
-      "s.xylo:1:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'"
-    ])
+    #expect(
+      headlines("C\t@") == [
+        "s.xylo:1:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'"
+      ])
   }
 
   @Test func columnsCountCharactersNotBytes() {
-    #expect(headlines("title Frère\nÉ @") == [
-      "s.xylo:2:1: error: unknown key 'É'; the bank has no such title",
-      "s.xylo:2:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'",
-    ])
+    #expect(
+      headlines("title Frère\nÉ @") == [
+        "s.xylo:2:1: error: unknown key 'É'; the bank has no such title",
+        "s.xylo:2:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'",
+      ])
   }
 
   @Test func metadataIsTheRestOfTheLineWithoutComment() {

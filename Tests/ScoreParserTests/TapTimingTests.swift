@@ -123,8 +123,9 @@ import Testing
 
   @Test func tapsRememberTheirLineAndColumn() {
     let taps = parseScore("title T\n\n  C  E+G\n[D]x2").score?.taps ?? []
-    #expect(taps.map { "\($0.key)@\($0.line):\($0.column)" } == [
-      "C@3:3", "E@3:6", "G@3:8", "D@4:2", "D@4:2",
-    ])
+    #expect(
+      taps.map { "\($0.key)@\($0.line):\($0.column)" } == [
+        "C@3:3", "E@3:6", "G@3:8", "D@4:2", "D@4:2",
+      ])
   }
 }
