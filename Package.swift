@@ -15,12 +15,19 @@ let package = Package(
       pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
+    .systemLibrary(
+      name: "CSoxr",
+      pkgConfig: "soxr",
+      providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]
+    ),
     .target(name: "SoundFile", dependencies: ["CSndFile"]),
+    .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "ScoreParser"),
+    .target(name: "SampleBank", dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser"]),
     .target(name: "Mixer", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
-      dependencies: ["ScoreParser", "Mixer", "SoundFile"]
+      dependencies: ["ScoreParser", "Mixer", "SoundFile", "SampleBank"]
     ),
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),

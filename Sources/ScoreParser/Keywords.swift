@@ -14,3 +14,10 @@ enum Keyword: String, CaseIterable {
 func isKeyCharacter(_ character: Character) -> Bool {
   character.isLetter || isASCIIDigit(character) || character == "#" || character == "_"
 }
+
+/// Whether `text` can be a key title: a letter, then letters, digits, `#` and `_`, and not a
+/// directive keyword. Banks use it to tell which file names can be keys.
+public func isKeyTitle(_ text: String) -> Bool {
+  guard let first = text.first, first.isLetter, Keyword(rawValue: text) == nil else { return false }
+  return text.allSatisfy(isKeyCharacter)
+}

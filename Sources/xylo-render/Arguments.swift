@@ -2,6 +2,9 @@
 struct OptionSpec: Sendable {
   var name: String
   var takesValue: Bool
+  /// The value may be left out (`--normalize` or `--normalize -3`): the next argument is taken
+  /// only when it is a number.
+  var valueIsOptional = false
 }
 
 /// The command line after parsing: positional arguments, option values and flags.
@@ -51,6 +54,13 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       parsed.flags.insert(name)
     } else if parts.count == 2 {
       parsed.values[name] = String(parts[1])
+    } else if spec.valueIsOptional {
+      if index < arguments.count, Double(arguments[index]) != nil {
+        parsed.values[name] = arguments[index]
+        index += 1
+      } else {
+        parsed.flags.insert(name)
+      }
     } else {
       guard index < arguments.count else {
         throw UsageError(message: "option \(quote(name)) needs a value")

@@ -51,6 +51,11 @@ final class Console: @unchecked Sendable {
     err("xylo-render: \(styled("error:", .red)) \(reason)")
   }
 
+  /// `xylo-render: warning: MESSAGE`.
+  func warning(_ message: String) {
+    err("xylo-render: \(styled("warning:", .magenta)) \(message)")
+  }
+
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
   func print(_ diagnostic: Diagnostic, path: String, sourceLines: [String]) {
     let color: Style = diagnostic.severity == .error ? .red : .magenta

@@ -4,13 +4,13 @@ import ScoreParser
 /// `xylo-render events SCORE [--rate HZ]`: prints the resolved taps as CSV, in render order.
 enum EventsCommand {
   static let command = Command(
-    name: "events", options: LimitOptions.specs + [OptionSpec(name: "--rate", takesValue: true)],
+    name: "events", options: LimitOptions.specs + BankOption.specs + [OptionSpec(name: "--rate", takesValue: true)],
     usage: Help.eventsUsage, help: Help.events, run: run)
 
   static let maximumRate: Int64 = 1_000_000
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    let options: ParseOptions
+    var options: ParseOptions
     var rate: Int64 = 48_000
     do throws(UsageError) {
       guard arguments.positionals.count == 1 else {
@@ -31,6 +31,8 @@ enum EventsCommand {
       console.error(usageError: error.message, usage: Help.eventsUsage)
       return .usage
     }
+    guard let titles = BankOption.titles(arguments, console: console) else { return .failure }
+    options.keys = titles
     guard let file = ScoreFile.load(arguments.positionals[0], options: options, console: console),
       let score = file.report(to: console)
     else { return .failure }

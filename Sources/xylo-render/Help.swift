@@ -14,14 +14,16 @@ enum Help {
     USAGE: xylo-render <command> [options]
 
     COMMANDS:
+      render SCORE -o OUT     Render a score to an audio file ('xylo-render SCORE -o OUT' too)
       check SCORE...          Validate scores; print taps, keys and duration of each
       events SCORE            Print the resolved taps as CSV, in render order
+      keys                    List the bank's keys with their rate, channels and length
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
       --version               Show the version
 
-    Exit status: 0 success, 1 a bad score or an I/O error, 64 a bad command line.
+    Exit status: 0 success, 1 a bad score, sample or I/O error, 64 a bad command line.
     """
 
   static let checkUsage =
@@ -36,6 +38,7 @@ enum Help {
       SCORE                   A score file; '-' reads standard input
 
     OPTIONS:
+    \(BankOption.help)
     \(LimitOptions.help)
       -h, --help              Show this help
       --version               Show the version
@@ -45,7 +48,7 @@ enum Help {
     """
 
   static let eventsUsage =
-    "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE"
+    "USAGE: xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
 
   static let events = """
     OVERVIEW: Print the resolved taps of a score as CSV, in render order.
@@ -60,7 +63,65 @@ enum Help {
 
     OPTIONS:
       --rate HZ               Frames per second for the frame column (default: 48000)
+    \(BankOption.help)
     \(LimitOptions.help)
+      -h, --help              Show this help
+      --version               Show the version
+    """
+
+  static let renderUsage = "USAGE: xylo-render render SCORE -o OUT [options]"
+
+  static let render = """
+    OVERVIEW: Render a score to an audio file, every tap on its exact frame.
+
+    USAGE: xylo-render render SCORE -o OUT [options]
+           xylo-render SCORE -o OUT [options]
+
+    ARGUMENTS:
+      SCORE                   A score file; '-' reads standard input
+
+    OUTPUT:
+      -o, --output OUT        The file to write, '-' for standard output. It appears only when
+                              complete; a failed render leaves an existing file untouched.
+      --format NAME           wav, flac, aiff, caf, w64, rf64, ogg, opus or mp3
+                              (default: from OUT's extension; wav for '-')
+      --encoding ENC          pcm16, pcm24, pcm32 or float, for lossless formats
+                              (default: pcm16; flac holds pcm16 and pcm24)
+      --rate HZ               Output sample rate (default: the highest of the samples used)
+      --channels 1|2          Output channels (default: the most of the samples used)
+      --dither                Add triangular (TPDF) dither before rounding to integers
+      --dither-seed N         The dither's seed (default: 0); the same seed, the same file
+
+    SOUND:
+    \(BankOption.help)
+      --polyphony N           At most N voices sound; a new tap stops the oldest
+                              (1: each tap stops the one before, as in the app)
+      --cut-fade MS           A stopped voice fades out over MS milliseconds (default: 0)
+      --gain DB               Change the level by DB decibels
+      --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
+      --tail SECONDS          Add silence after the last sample ends
+      --duration SECONDS      Cut or pad the output to exactly this length
+      --fade-out SECONDS      Fade out linearly over the last SECONDS
+
+    LIMITS AND MESSAGES:
+    \(LimitOptions.help)
+      --quiet                 Print nothing but errors
+      -h, --help              Show this help
+      --version               Show the version
+
+    The output lasts until the last sample ends, unless --tail or --duration say otherwise.
+    Clipped samples are counted and reported as a warning.
+    """
+
+  static let keysUsage = "USAGE: xylo-render keys [--bank DIR]"
+
+  static let keys = """
+    OVERVIEW: List the bank's keys with their sample rate, channels and length.
+
+    \(keysUsage)
+
+    OPTIONS:
+    \(BankOption.help)
       -h, --help              Show this help
       --version               Show the version
     """

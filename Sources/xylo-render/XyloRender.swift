@@ -4,7 +4,9 @@ import ScoreParser
 enum XyloRender {
   static let version = "0.1.0"
 
-  static let commands: [Command] = [CheckCommand.command, EventsCommand.command]
+  static let commands: [Command] = [
+    RenderCommand.command, CheckCommand.command, EventsCommand.command, KeysCommand.command,
+  ]
 
   static func run(_ arguments: [String]) -> ExitStatus {
     let console = Console()
@@ -28,6 +30,12 @@ enum XyloRender {
       return .success
     default:
       break
+    }
+    // `xylo-render SCORE -o OUT` is short for `xylo-render render SCORE -o OUT`.
+    if commands.first(where: { $0.name == first }) == nil, !first.hasPrefix("-"),
+      arguments.contains(where: { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") })
+    {
+      return run(["render"] + arguments)
     }
     guard let command = commands.first(where: { $0.name == first }) else {
       let reason =

@@ -1,0 +1,52 @@
+/// What happens to the mix after summing: a gain and a linear fade-out at the end.
+public struct Finishing: Sendable, Equatable {
+  /// A linear factor; 1 leaves the mix untouched.
+  public var gain: Float
+  /// The output's length in frames; the fade ends there.
+  public var totalFrames: Int64
+  /// How many frames before the end the fade-out starts; 0 for none.
+  public var fadeOutFrames: Int64
+
+  public init(gain: Float = 1, totalFrames: Int64, fadeOutFrames: Int64 = 0) {
+    self.gain = gain
+    self.totalFrames = totalFrames
+    self.fadeOutFrames = min(fadeOutFrames, totalFrames)
+  }
+
+  /// Applies gain and fade to a block of `channels`-channel frames starting at frame `position`.
+  /// Frame `f` of the fade is scaled by `(totalFrames - f) / fadeOutFrames`.
+  public func apply(
+    to block: UnsafeMutableBufferPointer<Float>, channels: Int, at position: Int64
+  ) {
+    if gain != 1 {
+      for index in block.indices { block[index] *= gain }
+    }
+    let fadeStart = totalFrames - fadeOutFrames
+    let frameCount = block.count / channels
+    guard fadeOutFrames > 0, position + Int64(frameCount) > fadeStart else { return }
+    for frame in max(0, Int(fadeStart - position))..<frameCount {
+      let remaining = Double(totalFrames - (position + Int64(frame)))
+      let factor = Float(remaining / Double(fadeOutFrames))
+      for channel in 0..<channels { block[frame * channels + channel] *= factor }
+    }
+  }
+}
+
+/// The largest absolute value of a mix and the first frame where it occurs.
+public struct PeakMeter: Sendable, Equatable {
+  public private(set) var peak: Float = 0
+  public private(set) var peakFrame: Int64 = 0
+
+  public init() {}
+
+  /// Measures a block of `channels`-channel frames starting at frame `position`.
+  public mutating func measure(_ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64) {
+    var blockPeak: Float = 0
+    for value in block { blockPeak = max(blockPeak, abs(value)) }
+    guard blockPeak > peak else { return }
+    peak = blockPeak
+    if let index = block.firstIndex(where: { abs($0) == blockPeak }) {
+      peakFrame = position + Int64(index / channels)
+    }
+  }
+}

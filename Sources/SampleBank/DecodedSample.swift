@@ -1,0 +1,68 @@
+import SoundFile
+
+/// A key's sample as decoded from its file, before rate and channel conversion.
+public struct DecodedSample: Sendable {
+  public var title: String
+  /// Where it came from: a file path, or `built-in` for synthesized keys.
+  public var source: String
+  /// Frames per second (Hz).
+  public var sampleRate: Int
+  public var channels: Int
+  /// Interleaved float values.
+  public var values: [Float]
+
+  public init(title: String, source: String, sampleRate: Int, channels: Int, values: [Float]) {
+    self.title = title
+    self.source = source
+    self.sampleRate = sampleRate
+    self.channels = channels
+    self.values = values
+  }
+
+  public var frameCount: Int { channels > 0 ? values.count / channels : 0 }
+
+  /// Length in seconds.
+  public var seconds: Double { Double(frameCount) / Double(sampleRate) }
+}
+
+/// The limits a sample file must keep to.
+public enum SampleLimits {
+  /// The longest sample accepted, in seconds; longer files are refused before they are decoded.
+  public static let maximumSeconds = 600
+  public static let rates = 1_000...768_000
+  public static let channels = 1...2
+}
+
+/// Decodes `path` into a sample for `title`, refusing what cannot be mixed.
+public func decodeSample(title: String, path: String) throws(BankError) -> DecodedSample {
+  do {
+    let reader = try SoundFileReader(path: path)
+    let info = reader.info
+    guard SampleLimits.channels.contains(info.channels) else {
+      throw BankError(path: path, reason: "it has \(info.channels) channels; a sample may have 1 or 2")
+    }
+    guard SampleLimits.rates.contains(info.sampleRate) else {
+      throw BankError(
+        path: path,
+        reason:
+          "its sample rate is \(info.sampleRate) Hz; a sample's rate must be from \(SampleLimits.rates.lowerBound) to \(SampleLimits.rates.upperBound) Hz"
+      )
+    }
+    let maxFrames = Int64(SampleLimits.maximumSeconds) * Int64(info.sampleRate)
+    let values = try reader.readAll(maxFrames: maxFrames)
+    if info.isFloatingPoint, let bad = values.firstIndex(where: { !$0.isFinite }) {
+      throw BankError(
+        path: path,
+        reason: "it holds a value that is not a finite number at frame \(bad / info.channels)")
+    }
+    return DecodedSample(
+      title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
+      values: values)
+  } catch let error as BankError {
+    throw error
+  } catch let error as SoundFileError {
+    throw BankError(path: path, reason: error.reason)
+  } catch {
+    throw BankError(path: path, reason: "\(error)")
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ScoreParser
+import SoundFile
+
+/// A folder of `<title>.<ext>` files, for any extension libsndfile reads.
+///
+/// The folder is listed once; samples are decoded only when asked for, so a render loads only
+/// the keys its score uses.
+public struct DirectoryBank: SampleBank {
+  public let path: String
+  /// Every readable file for each title; more than one is an error when the title is used.
+  private let files: [String: [String]]
+  public let titles: [String]
+
+  /// Lists the folder at `path`.
+  public init(path: String) throws(BankError) {
+    self.path = path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw BankError(path: path, reason: "no such folder")
+    }
+    guard isDirectory.boolValue else { throw BankError(path: path, reason: "it is not a folder") }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw BankError(path: path, reason: "the folder cannot be listed (\(error.localizedDescription))")
+    }
+    var files: [String: [String]] = [:]
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let url = URL(fileURLWithPath: name)
+      let title = url.deletingPathExtension().lastPathComponent
+      guard SoundFileLibrary.readableExtensions.contains(url.pathExtension.lowercased()),
+        isKeyTitle(title)
+      else { continue }
+      files[title, default: []].append((path as NSString).appendingPathComponent(name))
+    }
+    self.files = files
+    titles = files.keys.sorted(by: titleOrder)
+  }
+
+  public func sample(for title: String) throws(BankError) -> DecodedSample {
+    try decodeSample(title: title, path: file(for: title))
+  }
+
+  public func info(for title: String) throws(BankError) -> SampleInfo {
+    let path = try file(for: title)
+    do {
+      let info = try SoundFileReader(path: path).info
+      return SampleInfo(
+        title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
+        frameCount: info.frameCount)
+    } catch {
+      throw BankError(path: path, reason: error.reason)
+    }
+  }
+
+  /// The one file for `title`; two files for a title is an error naming both.
+  private func file(for title: String) throws(BankError) -> String {
+    guard let candidates = files[title], let file = candidates.first else {
+      throw BankError(path: path, reason: "the bank has no sample for key '\(title)'")
+    }
+    guard candidates.count == 1 else {
+      let quoted = candidates.map { "'\($0)'" }.joined(separator: " and ")
+      throw BankError(path: path, reason: "key '\(title)' has more than one sample: \(quoted)")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw BankError(path: file, reason: "it is a folder, not a sound file")
+    }
+    return file
+  }
+}
+
+/// The app's seven keys first, in their order, then every other title alphabetically.
+private func titleOrder(_ a: String, _ b: String) -> Bool {
+  switch (AppKeys.titles.firstIndex(of: a), AppKeys.titles.firstIndex(of: b)) {
+  case (let x?, let y?): return x < y
+  case (.some, nil): return true
+  case (nil, .some): return false
+  case (nil, nil): return a < b
+  }
+}

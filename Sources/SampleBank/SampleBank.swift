@@ -1,0 +1,26 @@
+/// A source of key samples: the titles it has, and each title's sound.
+public protocol SampleBank: Sendable {
+  /// The titles in the order suggestions prefer.
+  var titles: [String] { get }
+  /// Decodes (or makes) the sample for `title`, which must be one of `titles`.
+  func sample(for title: String) throws(BankError) -> DecodedSample
+  /// The sample's rate, channels and length, read from its header where it has one.
+  func info(for title: String) throws(BankError) -> SampleInfo
+}
+
+/// What `keys` shows of a sample without decoding it.
+public struct SampleInfo: Equatable, Sendable {
+  public var title: String
+  public var source: String
+  public var sampleRate: Int
+  public var channels: Int
+  public var frameCount: Int64
+
+  public init(title: String, source: String, sampleRate: Int, channels: Int, frameCount: Int64) {
+    self.title = title
+    self.source = source
+    self.sampleRate = sampleRate
+    self.channels = channels
+    self.frameCount = frameCount
+  }
+}

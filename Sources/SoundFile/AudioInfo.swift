@@ -1,0 +1,31 @@
+import CSndFile
+
+/// What a sound file holds: its length, rate and channel count. Wraps `SF_INFO`.
+public struct AudioInfo: Equatable, Sendable {
+  public var frameCount: Int64
+  /// Frames per second (Hz).
+  public var sampleRate: Int
+  public var channels: Int
+  /// libsndfile's major format (container) and subtype (encoding) code, for messages.
+  var format: Int32
+
+  init(_ info: SF_INFO) {
+    frameCount = info.frames
+    sampleRate = Int(info.samplerate)
+    channels = Int(info.channels)
+    format = info.format
+  }
+
+  /// Whether the encoding stores floating-point samples (which may hold values past ±1).
+  public var isFloatingPoint: Bool {
+    let subtype = format & FormatCode.subtypeMask
+    return subtype == FormatCode.float || subtype == Int32(SF_FORMAT_DOUBLE)
+  }
+
+  /// Whether the encoding is lossy, so decoded frame counts may include codec padding.
+  public var isLossy: Bool {
+    let subtype = format & FormatCode.subtypeMask
+    return [FormatCode.vorbis, FormatCode.opus, FormatCode.mp3].contains(subtype)
+      || subtype == Int32(SF_FORMAT_MPEG_LAYER_I) || subtype == Int32(SF_FORMAT_MPEG_LAYER_II)
+  }
+}

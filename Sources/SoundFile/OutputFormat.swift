@@ -1,0 +1,120 @@
+/// The containers xylo-render writes, named by their usual file extension.
+public enum Container: String, CaseIterable, Sendable {
+  case wav
+  case flac
+  case aiff
+  case caf
+  case w64
+  case rf64
+  case ogg
+  case opus
+  case mp3
+
+  /// The container for a file name's extension (`song.FLAC` → `.flac`), if it is one we write.
+  public init?(fileExtension: String) {
+    let lowered = fileExtension.lowercased()
+    switch lowered {
+    case "aif": self = .aiff
+    case "oga": self = .ogg
+    default: self.init(rawValue: lowered)
+    }
+  }
+
+  /// Whether the container stores samples exactly; lossy ones take no `--encoding`.
+  public var isLossless: Bool { self != .ogg && self != .opus && self != .mp3 }
+
+  /// The encodings the container can hold, for messages.
+  public var encodings: [SampleEncoding] {
+    switch self {
+    case .flac: [.pcm16, .pcm24]
+    case .ogg, .opus, .mp3: []
+    default: SampleEncoding.allCases
+    }
+  }
+}
+
+/// How a lossless container stores each sample value.
+public enum SampleEncoding: String, CaseIterable, Sendable {
+  case pcm16
+  case pcm24
+  case pcm32
+  case float
+
+  /// The integer full scale: a float sample of 1.0 is this many steps (2^(bits-1)).
+  public var fullScale: Double? {
+    switch self {
+    case .pcm16: 32_768
+    case .pcm24: 8_388_608
+    case .pcm32: 2_147_483_648
+    case .float: nil
+    }
+  }
+}
+
+/// A container with its encoding, checked to be a combination libsndfile can write.
+public struct OutputFormat: Equatable, Sendable {
+  public var container: Container
+  /// `nil` for lossy containers, which encode floats themselves.
+  public var encoding: SampleEncoding?
+
+  /// The format, or a reason when the container cannot hold the encoding.
+  public static func make(container: Container, encoding: SampleEncoding?) -> Result<
+    OutputFormat, FormatMismatch
+  > {
+    if !container.isLossless {
+      if let encoding {
+        return .failure(
+          FormatMismatch(
+            message:
+              "\(container.rawValue) is a lossy format and takes no --encoding (got \(encoding.rawValue))"
+          ))
+      }
+      return .success(OutputFormat(container: container, encoding: nil))
+    }
+    let chosen = encoding ?? .pcm16
+    guard container.encodings.contains(chosen) else {
+      let allowed = container.encodings.map(\.rawValue).joined(separator: ", ")
+      return .failure(
+        FormatMismatch(
+          message: "\(container.rawValue) cannot hold \(chosen.rawValue) samples; use \(allowed)"))
+    }
+    return .success(OutputFormat(container: container, encoding: chosen))
+  }
+
+  private init(container: Container, encoding: SampleEncoding?) {
+    self.container = container
+    self.encoding = encoding
+  }
+
+  /// libsndfile's format code: major format or'ed with subtype.
+  var code: Int32 {
+    switch container {
+    case .ogg: return FormatCode.ogg | FormatCode.vorbis
+    case .opus: return FormatCode.ogg | FormatCode.opus
+    case .mp3: return FormatCode.mpeg | FormatCode.mp3
+    default: break
+    }
+    let major: Int32 =
+      switch container {
+      case .flac: FormatCode.flac
+      case .aiff: FormatCode.aiff
+      case .caf: FormatCode.caf
+      case .w64: FormatCode.w64
+      case .rf64: FormatCode.rf64
+      default: FormatCode.wav
+      }
+    let subtype: Int32 =
+      switch encoding ?? .pcm16 {
+      case .pcm16: FormatCode.pcm16
+      case .pcm24: FormatCode.pcm24
+      case .pcm32: FormatCode.pcm32
+      case .float: FormatCode.float
+      }
+    return major | subtype
+  }
+}
+
+/// A container and encoding that do not go together.
+public struct FormatMismatch: Error, Equatable, Sendable {
+  public var message: String
+}

@@ -1,0 +1,75 @@
+import CSndFile
+
+/// An audio file open for reading, decoded to 32-bit float frames (exact for 8- to 24-bit PCM).
+///
+/// One owner of the libsndfile handle, closed exactly once in `deinit`.
+public final class SoundFileReader {
+  public let path: String
+  public let info: AudioInfo
+  private let handle: OpaquePointer
+
+  /// Opens `path`. The corresponding C function is `sf_open`.
+  public init(path: String) throws(SoundFileError) {
+    self.path = path
+    var rawInfo = SF_INFO()
+    guard let handle = sf_open(path, FormatCode.readMode, &rawInfo) else {
+      throw SoundFileError(path: path, operation: .read, reason: libraryReason(nil))
+    }
+    self.handle = handle
+    info = AudioInfo(rawInfo)
+  }
+
+  deinit { sf_close(handle) }
+
+  /// Reads up to `frameCount` frames into `buffer` (interleaved), returning how many were read;
+  /// 0 at the end. The corresponding C function is `sf_readf_float`.
+  public func read(into buffer: UnsafeMutableBufferPointer<Float>, frameCount: Int)
+    throws(SoundFileError) -> Int
+  {
+    precondition(buffer.count >= frameCount * info.channels, "buffer too small")
+    let read = sf_readf_float(handle, buffer.baseAddress, sf_count_t(frameCount))
+    if read < 0 || (read == 0 && sf_error(handle) != 0) {
+      throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
+    }
+    return Int(read)
+  }
+
+  /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.
+  public func seek(toFrame frame: Int64) throws(SoundFileError) {
+    guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {
+      throw SoundFileError(path: path, operation: .read, reason: "cannot seek to frame \(frame)")
+    }
+  }
+
+  /// Reads the whole file as interleaved frames, refusing files longer than `maxFrames`.
+  ///
+  /// Reads until the decoder stops rather than trusting the header's length, so a truncated
+  /// file yields what it really holds, and a header claiming more than it has cannot inflate
+  /// memory.
+  public func readAll(maxFrames: Int64) throws(SoundFileError) -> [Float] {
+    if info.frameCount > maxFrames {
+      throw SoundFileError(
+        path: path, operation: .read,
+        reason: "it is \(info.frameCount) frames long, more than the limit of \(maxFrames)")
+    }
+    let channels = info.channels
+    var samples: [Float] = []
+    samples.reserveCapacity(Int(max(0, min(info.frameCount, maxFrames))) * channels)
+    var chunk = [Float](repeating: 0, count: 16_384 * channels)
+    var total: Int64 = 0
+    while true {
+      let count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+        try read(into: buffer, frameCount: 16_384)
+      }
+      if count == 0 { break }
+      total += Int64(count)
+      if total > maxFrames {
+        throw SoundFileError(
+          path: path, operation: .read,
+          reason: "it is more than \(maxFrames) frames long, the limit")
+      }
+      samples.append(contentsOf: chunk[..<(count * channels)])
+    }
+    return samples
+  }
+}

@@ -1,0 +1,100 @@
+import CSndFile
+
+/// An audio file open for writing. Samples arrive as integers already converted by the caller
+/// (or floats, for float and lossy encodings), so every container stores the same values.
+///
+/// Close explicitly: closing writes the header and can fail. `deinit` only closes a writer
+/// that was abandoned, and the file it leaves is not to be trusted.
+public final class SoundFileWriter {
+  public let path: String
+  public let format: OutputFormat
+  public let channels: Int
+  public let sampleRate: Int
+  private var handle: OpaquePointer?
+  public private(set) var framesWritten: Int64 = 0
+
+  /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open`.
+  public init(
+    path: String, format: OutputFormat, sampleRate: Int, channels: Int, tags: Tags = Tags()
+  ) throws(SoundFileError) {
+    self.path = path
+    self.format = format
+    self.channels = channels
+    self.sampleRate = sampleRate
+    var info = SF_INFO()
+    info.samplerate = Int32(clamping: sampleRate)
+    info.channels = Int32(clamping: channels)
+    info.format = format.code
+    guard sf_format_check(&info) != 0 else {
+      throw SoundFileError(
+        path: path, operation: .write,
+        reason:
+          "libsndfile cannot write \(format.container.rawValue) \(format.encoding?.rawValue ?? "") at \(sampleRate) Hz with \(channels) channels"
+          .replacingDoubleSpaces())
+    }
+    guard let handle = sf_open(path, FormatCode.writeMode, &info) else {
+      throw SoundFileError(path: path, operation: .write, reason: libraryReason(nil))
+    }
+    self.handle = handle
+    // A float WAV's PEAK chunk carries a timestamp, which would make equal renders differ.
+    _ = sf_command(handle, FormatCode.setAddPeakChunk, nil, 0)
+    for (code, text) in [
+      (FormatCode.titleString, tags.title), (FormatCode.artistString, tags.artist),
+      (FormatCode.commentString, tags.comment),
+    ] {
+      if let text { _ = sf_set_string(handle, code, text) }
+    }
+  }
+
+  deinit {
+    if let handle { sf_close(handle) }
+  }
+
+  /// Writes interleaved 16-bit frames. The corresponding C function is `sf_writef_short`.
+  public func write(_ samples: UnsafeBufferPointer<Int16>) throws(SoundFileError) {
+    try check(samples.count) { handle, frames in sf_writef_short(handle, samples.baseAddress, frames) }
+  }
+
+  /// Writes interleaved 32-bit integer frames; 24-bit files keep the top 24 bits.
+  /// The corresponding C function is `sf_writef_int`.
+  public func write(_ samples: UnsafeBufferPointer<Int32>) throws(SoundFileError) {
+    try check(samples.count) { handle, frames in sf_writef_int(handle, samples.baseAddress, frames) }
+  }
+
+  /// Writes interleaved float frames. The corresponding C function is `sf_writef_float`.
+  public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
+    try check(samples.count) { handle, frames in sf_writef_float(handle, samples.baseAddress, frames) }
+  }
+
+  /// Finishes the file: writes its header and releases it. The corresponding C function is
+  /// `sf_close`, whose failure (a full disk while flushing) is reported.
+  public func close() throws(SoundFileError) {
+    guard let handle else { return }
+    self.handle = nil
+    let status = sf_close(handle)
+    guard status == 0 else {
+      throw SoundFileError(path: path, operation: .write, reason: libraryReason(errorNumber: status))
+    }
+  }
+
+  private func check(
+    _ sampleCount: Int, _ body: (OpaquePointer, sf_count_t) -> sf_count_t
+  ) throws(SoundFileError) {
+    guard let handle else {
+      throw SoundFileError(path: path, operation: .write, reason: "the file is already closed")
+    }
+    let frames = sampleCount / channels
+    guard frames > 0 else { return }
+    let written = body(handle, sf_count_t(frames))
+    guard written == frames, sf_error(handle) == 0 else {
+      throw SoundFileError(path: path, operation: .write, reason: libraryReason(handle))
+    }
+    framesWritten += Int64(written)
+  }
+}
+
+extension String {
+  fileprivate func replacingDoubleSpaces() -> String {
+    split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+}

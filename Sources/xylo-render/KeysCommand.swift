@@ -1,0 +1,54 @@
+import SampleBank
+
+/// `xylo-render keys [--bank DIR]`: lists the bank's keys and what their samples are.
+enum KeysCommand {
+  static let command = Command(
+    name: "keys", options: BankOption.specs, usage: Help.keysUsage, help: Help.keys, run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+    guard arguments.positionals.isEmpty else {
+      console.error(usageError: "keys takes no arguments", usage: Help.keysUsage)
+      return .usage
+    }
+    guard let bank = BankOption.open(BankOption.path(arguments), console: console) else {
+      return .failure
+    }
+    var rows = [["KEY", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]
+    var status = ExitStatus.success
+    for title in bank.titles {
+      do {
+        let info = try bank.info(for: title)
+        let seconds = Double(info.frameCount) / Double(max(1, info.sampleRate))
+        rows.append([
+          title, "\(info.sampleRate)", "\(info.channels)", String(format3(seconds)),
+          "\(info.frameCount)", info.source,
+        ])
+      } catch {
+        console.error(error.description)
+        status = .failure
+      }
+    }
+    for row in alignedColumns(rows) { console.out(row) }
+    return status
+  }
+}
+
+/// Rows of cells padded to line up in columns; the last column is not padded.
+func alignedColumns(_ rows: [[String]]) -> [String] {
+  guard let columnCount = rows.map(\.count).max() else { return [] }
+  let widths = (0..<columnCount).map { column in
+    rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+  }
+  return rows.map { row in
+    row.enumerated().map { column, cell in
+      column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+    }.joined(separator: "  ")
+  }
+}
+
+/// Seconds with three decimals, rounded half up, without Foundation's locale-dependent formats.
+func format3(_ value: Double) -> String {
+  let thousandths = Int64((value * 1000).rounded())
+  let fraction = String(thousandths % 1000)
+  return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
