@@ -1,0 +1,94 @@
+import Mixer
+import Testing
+
+@Suite struct MixRendererTests {
+  let samples = [
+    Sample(values: [1, 0.5, 0.25], channels: 1),
+    Sample(values: [0.125, -0.5], channels: 1),
+  ]
+
+  @Test func eachTapAddsGainTimesSampleFromItsFrame() {
+    let planned = voices(
+      [
+        MixTap(frame: 2, sampleIndex: 0, gain: 1), MixTap(frame: 3, sampleIndex: 1, gain: 2),
+        MixTap(frame: 3, sampleIndex: 0, gain: 0.5),
+      ], samples: samples)
+    #expect(mixLength(of: planned) == 6)
+    #expect(mix(planned, samples: samples, frames: 7) == [0, 0, 1, 1.25, -0.5, 0.125, 0])
+  }
+
+  @Test(arguments: [1, 2, 3, 7, 64, 4096])
+  func blockSizeNeverChangesTheOutput(_ blockFrames: Int) {
+    let taps = (0..<200).map {
+      MixTap(frame: Int64($0 * 37 % 500), sampleIndex: $0 % 2, gain: Float($0 % 7) / 3)
+    }.sorted { $0.frame < $1.frame }
+    let planned = voices(taps, samples: samples)
+    let reference = mix(planned, samples: samples, frames: 520, blockFrames: 4096)
+    #expect(mix(planned, samples: samples, frames: 520, blockFrames: blockFrames) == reference)
+  }
+
+  @Test func renderingFromAnyFrameMatchesTheWholeRender() {
+    let long = [impulse(length: 100), Sample(values: [Float](repeating: 0.1, count: 50), channels: 1)]
+    let taps = (0..<40).map { MixTap(frame: Int64($0 * 5), sampleIndex: $0 % 2, gain: 0.3) }
+    let planned = voices(taps, samples: long)
+    let whole = mix(planned, samples: long, frames: 300)
+    for start in [1, 37, 149, 250] {
+      let part = mix(planned, samples: long, frames: 300 - start, startFrame: Int64(start))
+      #expect(part == Array(whole[start...]))
+    }
+  }
+
+  @Test func stereoVoicesMixFrameByFrame() {
+    let stereo = [Sample(values: [1, -1, 0.5, -0.5], channels: 2)]
+    let planned = voices([MixTap(frame: 1, sampleIndex: 0, gain: 0.5)], samples: stereo)
+    #expect(mix(planned, samples: stereo, channels: 2, frames: 3) == [0, 0, 0.5, -0.5, 0.25, -0.25])
+  }
+
+  @Test func monoFeedsBothStereoChannelsAndStereoBecomesTheMeanInMono() {
+    let mono = Sample(values: [1, 0.5], channels: 1)
+    #expect(mono.mapped(toChannels: 2).values == [1, 1, 0.5, 0.5])
+    let stereo = Sample(values: [1, 0, 0.25, 0.75], channels: 2)
+    #expect(stereo.mapped(toChannels: 1).values == [0.5, 0.5])
+  }
+}
+
+@Suite struct PolyphonyTests {
+  let long = [Sample(values: [Float](repeating: 1, count: 10), channels: 1)]
+
+  @Test func polyphonyOneStopsEachSoundAtTheNextTap() {
+    let taps = [0, 3, 5].map { MixTap(frame: $0, sampleIndex: 0, gain: 1) }
+    let planned = planVoices(taps, sampleFrameCounts: [10], polyphony: 1)
+    #expect(planned.map(\.endFrame) == [3, 5, 15])
+    #expect(mix(planned, samples: long, frames: 16) == [Float](repeating: 1, count: 15) + [0])
+  }
+
+  @Test func withoutALimitVoicesOverlap() {
+    let taps = [0, 3].map { MixTap(frame: $0, sampleIndex: 0, gain: 1) }
+    let planned = planVoices(taps, sampleFrameCounts: [10])
+    #expect(mix(planned, samples: long, frames: 14) == [1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 0])
+  }
+
+  @Test func theOldestVoiceIsCutWhenTheLimitIsReached() {
+    let taps = [0, 1, 2].map { MixTap(frame: $0, sampleIndex: 0, gain: 1) }
+    let planned = planVoices(taps, sampleFrameCounts: [10], polyphony: 2)
+    #expect(planned.map(\.cutFrame) == [2, nil, nil])
+    #expect(planned.map(\.endFrame) == [2, 11, 12])
+  }
+
+  @Test func aCutFadesOutLinearlyOverTheCutFade() {
+    let taps = [0, 2].map { MixTap(frame: $0, sampleIndex: 0, gain: 1) }
+    let planned = planVoices(taps, sampleFrameCounts: [10], polyphony: 1, cutFadeFrames: 4)
+    #expect(planned[0].endFrame == 6)
+    // Frames 2...5 of the first voice are scaled by 4/4, 3/4, 2/4, 1/4.
+    #expect(Array(mix(planned, samples: long, frames: 7)) == [1, 1, 2, 1.75, 1.5, 1.25, 1])
+  }
+
+  @Test func aVoiceThatEndedDoesNotCount() {
+    let short = [2, 10]
+    let taps = [
+      MixTap(frame: 0, sampleIndex: 0, gain: 1), MixTap(frame: 5, sampleIndex: 1, gain: 1),
+    ]
+    let planned = planVoices(taps, sampleFrameCounts: short, polyphony: 1)
+    #expect(planned.map(\.cutFrame) == [nil, nil])
+  }
+}
