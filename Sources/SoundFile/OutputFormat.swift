@@ -117,4 +117,8 @@ public struct OutputFormat: Equatable, Sendable {
 /// A container and encoding that do not go together.
 public struct FormatMismatch: Error, Equatable, Sendable {
   public var message: String
+
+  public init(message: String) {
+    self.message = message
+  }
 }

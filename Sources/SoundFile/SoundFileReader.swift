@@ -34,6 +34,15 @@ public final class SoundFileReader {
     return Int(read)
   }
 
+  /// The file's title, artist and comment, where its container holds them.
+  /// The corresponding C function is `sf_get_string`.
+  public var tags: Tags {
+    func string(_ code: Int32) -> String? { sf_get_string(handle, code).map { String(cString: $0) } }
+    return Tags(
+      title: string(FormatCode.titleString), artist: string(FormatCode.artistString),
+      comment: string(FormatCode.commentString))
+  }
+
   /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.
   public func seek(toFrame frame: Int64) throws(SoundFileError) {
     guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {

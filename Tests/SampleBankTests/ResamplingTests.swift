@@ -1,0 +1,41 @@
+import Foundation
+import Mixer
+import SampleBank
+import Testing
+
+@Suite struct ResamplingTests {
+  /// The frequency of a tone from its rising zero crossings, interpolated between frames.
+  private func frequency(of values: [Float], rate: Double) -> Double {
+    var crossings: [Double] = []
+    for index in 1..<values.count where values[index - 1] < 0 && values[index] >= 0 {
+      let a = Double(values[index - 1])
+      let b = Double(values[index])
+      crossings.append(Double(index - 1) + a / (a - b))
+    }
+    let periods = Double(crossings.count - 1)
+    return periods * rate / (crossings[crossings.count - 1] - crossings[0])
+  }
+
+  @Test func aToneAt44100KeepsItsPitchWithinOneCentAt48000() throws {
+    let tone = (0..<88_200).map { Float(0.5 * sin(2 * Double.pi * 1_046.5 * Double($0) / 44_100)) }
+    let decoded = DecodedSample(
+      title: "C", source: "tone", sampleRate: 44_100, channels: 1, values: tone)
+    let sample = try prepare(decoded, rate: 48_000, channels: 1)
+    #expect(sample.frameCount == 96_000)
+    // Skip the filter's edges, then measure.
+    let measured = frequency(of: Array(sample.values[2_000..<94_000]), rate: 48_000)
+    let cents = 1_200 * log2(measured / 1_046.5)
+    #expect(abs(cents) < 1)
+  }
+
+  @Test func stereoSamplesResampleEachChannel() throws {
+    let values = [[Float]](repeating: [0.25, -0.25], count: 4_410).flatMap { $0 }
+    let decoded = DecodedSample(
+      title: "C", source: "dc", sampleRate: 44_100, channels: 2, values: values)
+    let sample = try prepare(decoded, rate: 48_000, channels: 2)
+    #expect(sample.frameCount == 4_800)
+    // Away from the edges a constant stays constant, each channel its own.
+    #expect(abs(sample.values[4_800] - 0.25) < 1e-4)
+    #expect(abs(sample.values[4_801] + 0.25) < 1e-4)
+  }
+}
