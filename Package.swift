@@ -32,7 +32,8 @@ let package = Package(
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
-    .testTarget(name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"]),
+    .testTarget(
+      name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"], exclude: ["help"]),
   ]

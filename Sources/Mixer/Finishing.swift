@@ -40,7 +40,9 @@ public struct PeakMeter: Sendable, Equatable {
   public init() {}
 
   /// Measures a block of `channels`-channel frames starting at frame `position`.
-  public mutating func measure(_ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64) {
+  public mutating func measure(
+    _ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64
+  ) {
     var blockPeak: Float = 0
     for value in block { blockPeak = max(blockPeak, abs(value)) }
     guard blockPeak > peak else { return }

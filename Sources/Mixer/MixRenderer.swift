@@ -50,7 +50,8 @@ public struct MixRenderer: Sendable {
         let plainCount = max(0, Int(plainEnd - first)) * channels
         addScaled(source, gain: voice.gain, into: out, count: plainCount)
         if let cut = voice.cutFrame, plainEnd < last {
-          addFading(voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart,
+          addFading(
+            voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart,
             values: sampleBase, output: outBase)
         }
       }

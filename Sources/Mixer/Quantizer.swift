@@ -17,7 +17,8 @@ public struct Quantizer: Sendable {
 
   /// Converts to 16-bit values; `firstIndex` is the index of `input[0]` in the whole output.
   public mutating func quantize(
-    _ input: UnsafeBufferPointer<Float>, firstIndex: Int64, into output: UnsafeMutableBufferPointer<Int16>
+    _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
+    into output: UnsafeMutableBufferPointer<Int16>
   ) {
     for index in 0..<input.count {
       output[index] = Int16(round(input[index], at: firstIndex + Int64(index)))
@@ -27,7 +28,8 @@ public struct Quantizer: Sendable {
   /// Converts to 32-bit values; with a 24-bit full scale the result is shifted into the top
   /// 24 bits, as libsndfile expects for 24-bit files.
   public mutating func quantize(
-    _ input: UnsafeBufferPointer<Float>, firstIndex: Int64, into output: UnsafeMutableBufferPointer<Int32>
+    _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
+    into output: UnsafeMutableBufferPointer<Int32>
   ) {
     let shift: Int32 = fullScale == 8_388_608 ? 8 : 0
     for index in 0..<input.count {

@@ -39,7 +39,8 @@ public func decodeSample(title: String, path: String) throws(BankError) -> Decod
     let reader = try SoundFileReader(path: path)
     let info = reader.info
     guard SampleLimits.channels.contains(info.channels) else {
-      throw BankError(path: path, reason: "it has \(info.channels) channels; a sample may have 1 or 2")
+      throw BankError(
+        path: path, reason: "it has \(info.channels) channels; a sample may have 1 or 2")
     }
     guard SampleLimits.rates.contains(info.sampleRate) else {
       throw BankError(

@@ -24,7 +24,8 @@ public struct DirectoryBank: SampleBank {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
-      throw BankError(path: path, reason: "the folder cannot be listed (\(error.localizedDescription))")
+      throw BankError(
+        path: path, reason: "the folder cannot be listed (\(error.localizedDescription))")
     }
     var files: [String: [String]] = [:]
     for name in names.sorted() where !name.hasPrefix(".") {
@@ -65,7 +66,9 @@ public struct DirectoryBank: SampleBank {
       throw BankError(path: path, reason: "key '\(title)' has more than one sample: \(quoted)")
     }
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
       throw BankError(path: file, reason: "it is a folder, not a sound file")
     }
     return file

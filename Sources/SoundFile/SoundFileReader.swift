@@ -37,7 +37,9 @@ public final class SoundFileReader {
   /// The file's title, artist and comment, where its container holds them.
   /// The corresponding C function is `sf_get_string`.
   public var tags: Tags {
-    func string(_ code: Int32) -> String? { sf_get_string(handle, code).map { String(cString: $0) } }
+    func string(_ code: Int32) -> String? {
+      sf_get_string(handle, code).map { String(cString: $0) }
+    }
     return Tags(
       title: string(FormatCode.titleString), artist: string(FormatCode.artistString),
       comment: string(FormatCode.commentString))

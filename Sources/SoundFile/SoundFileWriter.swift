@@ -52,18 +52,23 @@ public final class SoundFileWriter {
 
   /// Writes interleaved 16-bit frames. The corresponding C function is `sf_writef_short`.
   public func write(_ samples: UnsafeBufferPointer<Int16>) throws(SoundFileError) {
-    try check(samples.count) { handle, frames in sf_writef_short(handle, samples.baseAddress, frames) }
+    try check(samples.count) { handle, frames in
+      sf_writef_short(handle, samples.baseAddress, frames)
+    }
   }
 
   /// Writes interleaved 32-bit integer frames; 24-bit files keep the top 24 bits.
   /// The corresponding C function is `sf_writef_int`.
   public func write(_ samples: UnsafeBufferPointer<Int32>) throws(SoundFileError) {
-    try check(samples.count) { handle, frames in sf_writef_int(handle, samples.baseAddress, frames) }
+    try check(samples.count) { handle, frames in sf_writef_int(handle, samples.baseAddress, frames)
+    }
   }
 
   /// Writes interleaved float frames. The corresponding C function is `sf_writef_float`.
   public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundFileError) {
-    try check(samples.count) { handle, frames in sf_writef_float(handle, samples.baseAddress, frames) }
+    try check(samples.count) { handle, frames in
+      sf_writef_float(handle, samples.baseAddress, frames)
+    }
   }
 
   /// Finishes the file: writes its header and releases it. The corresponding C function is
@@ -73,7 +78,8 @@ public final class SoundFileWriter {
     self.handle = nil
     let status = sf_close(handle)
     guard status == 0 else {
-      throw SoundFileError(path: path, operation: .write, reason: libraryReason(errorNumber: status))
+      throw SoundFileError(
+        path: path, operation: .write, reason: libraryReason(errorNumber: status))
     }
   }
 

@@ -21,7 +21,8 @@ enum BankOption {
   static func open(_ path: String?, console: Console) -> (any SampleBank)? {
     guard let path else {
       console.error(
-        "the built-in bank is not available in this build; name a folder of samples with --bank DIR")
+        "the built-in bank is not available in this build; name a folder of samples with --bank DIR"
+      )
       return nil
     }
     do {

@@ -3,7 +3,8 @@ import ScoreParser
 /// `xylo-render check SCORE...`: validates scores and prints a summary line for each.
 enum CheckCommand {
   static let command = Command(
-    name: "check", options: LimitOptions.specs + BankOption.specs, usage: Help.checkUsage, help: Help.check, run: run)
+    name: "check", options: LimitOptions.specs + BankOption.specs, usage: Help.checkUsage,
+    help: Help.check, run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
     guard !arguments.positionals.isEmpty else {

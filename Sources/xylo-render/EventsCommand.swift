@@ -4,7 +4,8 @@ import ScoreParser
 /// `xylo-render events SCORE [--rate HZ]`: prints the resolved taps as CSV, in render order.
 enum EventsCommand {
   static let command = Command(
-    name: "events", options: LimitOptions.specs + BankOption.specs + [OptionSpec(name: "--rate", takesValue: true)],
+    name: "events",
+    options: LimitOptions.specs + BankOption.specs + [OptionSpec(name: "--rate", takesValue: true)],
     usage: Help.eventsUsage, help: Help.events, run: run)
 
   static let maximumRate: Int64 = 1_000_000

@@ -27,7 +27,7 @@ enum Help {
     """
 
   static let checkUsage =
-    "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE..."
+    "USAGE: xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE..."
 
   static let check = """
     OVERVIEW: Validate scores and print one summary line for each.

@@ -41,7 +41,8 @@ func alignedColumns(_ rows: [[String]]) -> [String] {
   }
   return rows.map { row in
     row.enumerated().map { column, cell in
-      column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      column == row.count - 1
+        ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
     }.joined(separator: "  ")
   }
 }

@@ -40,7 +40,8 @@ struct MixSetup {
       throw RenderFailure("the score's taps do not fit at \(rate) Hz")
     }
     let taps = placed.map { item in
-      MixTap(frame: item.frame, sampleIndex: sampleIndex[item.tap.key] ?? 0, gain: Float(item.tap.gain))
+      MixTap(
+        frame: item.frame, sampleIndex: sampleIndex[item.tap.key] ?? 0, gain: Float(item.tap.gain))
     }
     let cutFadeFrames =
       settings.cutFade.divided(by: Rational(1000))?.roundedHalfUp(scale: Int64(rate)) ?? 0

@@ -18,7 +18,8 @@ final class OutputTarget {
     if destination == "-" {
       folder = NSTemporaryDirectory()
     } else {
-      folder = (destination as NSString).deletingLastPathComponent.isEmpty
+      folder =
+        (destination as NSString).deletingLastPathComponent.isEmpty
         ? "." : (destination as NSString).deletingLastPathComponent
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory),
@@ -34,18 +35,12 @@ final class OutputTarget {
       }
     }
     let base = destination == "-" ? "stdout" : (destination as NSString).lastPathComponent
-    var template = Array(
-      ((folder as NSString).appendingPathComponent(".\(base).xylo-XXXXXX")).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard descriptor >= 0 else {
+    let template = (folder as NSString).appendingPathComponent(".\(base).xylo-XXXXXX")
+    guard let path = CleanupOnSignal.createTemporaryFile(template: template) else {
       let reason = errno == EACCES ? "the folder is not writable" : String(cString: strerror(errno))
       throw OutputError(path: destination, reason: reason)
     }
-    close(descriptor)
-    temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    CleanupOnSignal.register(temporaryPath)
+    temporaryPath = path
   }
 
   deinit { discard() }

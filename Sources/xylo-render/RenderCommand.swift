@@ -91,7 +91,8 @@ enum RenderCommand {
   ) {
     if outcome.clippedCount > 0 {
       let peakDB = 20 * log10(Double(outcome.peak.peak))
-      let time = Rational(outcome.peak.peakFrame, Int64(setup.rate))?.decimalString(places: 3) ?? "?"
+      let time =
+        Rational(outcome.peak.peakFrame, Int64(setup.rate))?.decimalString(places: 3) ?? "?"
       console.warning(
         "\(outcome.clippedCount) samples clipped (peak \(String(format: "%+.1f", peakDB)) dBFS at \(time) s); try --normalize or --gain"
       )

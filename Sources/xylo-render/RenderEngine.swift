@@ -18,9 +18,11 @@ struct RenderEngine {
 
   /// Renders every block and hands it, finished, to `body` with its first frame.
   private func forEachBlock(
-    progress: ProgressBar?, _ body: (UnsafeMutableBufferPointer<Float>, Int64) throws(SoundFileError) -> Void
+    progress: ProgressBar?,
+    _ body: (UnsafeMutableBufferPointer<Float>, Int64) throws(SoundFileError) -> Void
   ) throws(SoundFileError) {
-    var renderer = MixRenderer(samples: setup.samples, voices: setup.voices, channels: setup.channels)
+    var renderer = MixRenderer(
+      samples: setup.samples, voices: setup.voices, channels: setup.channels)
     var block = [Float](repeating: 0, count: Self.blockFrames * setup.channels)
     var position: Int64 = 0
     while position < totalFrames {
@@ -52,7 +54,8 @@ struct RenderEngine {
     var outcome = Outcome()
     let encoding = writer.format.encoding
     var quantizer = encoding?.fullScale.map { Quantizer(fullScale: $0, dither: dither) }
-    var shorts = [Int16](repeating: 0, count: encoding == .pcm16 ? Self.blockFrames * setup.channels : 0)
+    var shorts = [Int16](
+      repeating: 0, count: encoding == .pcm16 ? Self.blockFrames * setup.channels : 0)
     var ints = [Int32](
       repeating: 0,
       count: encoding == .pcm24 || encoding == .pcm32 ? Self.blockFrames * setup.channels : 0)

@@ -87,25 +87,30 @@ struct RenderSettings {
       normalizeTo = try decibels(text, option: "--normalize", range: -120...0)
     }
     if normalizeTo != nil && gainDB != nil {
-      throw UsageError(message: "--gain and --normalize cannot be combined; --normalize sets the gain")
+      throw UsageError(
+        message: "--gain and --normalize cannot be combined; --normalize sets the gain")
     }
-    tail = try values["--tail"].map { (text) throws(UsageError) in try seconds(text, option: "--tail") }
+    tail =
+      try values["--tail"].map { (text) throws(UsageError) in try seconds(text, option: "--tail") }
       ?? .zero
     duration = try values["--duration"].map { (text) throws(UsageError) in
       try seconds(text, option: "--duration")
     }
     if duration != nil && values["--tail"] != nil {
-      throw UsageError(message: "--tail and --duration cannot be combined; --duration sets the length")
+      throw UsageError(
+        message: "--tail and --duration cannot be combined; --duration sets the length")
     }
-    fadeOut = try values["--fade-out"].map { (text) throws(UsageError) in
-      try seconds(text, option: "--fade-out")
-    } ?? .zero
+    fadeOut =
+      try values["--fade-out"].map { (text) throws(UsageError) in
+        try seconds(text, option: "--fade-out")
+      } ?? .zero
     polyphony = try values["--polyphony"].map { (text) throws(UsageError) in
       try wholeNumber(text, option: "--polyphony", range: 1...1_000_000, unit: "voices")
     }
-    cutFade = try values["--cut-fade"].map { (text) throws(UsageError) in
-      try seconds(text, option: "--cut-fade", unit: "milliseconds")
-    } ?? .zero
+    cutFade =
+      try values["--cut-fade"].map { (text) throws(UsageError) in
+        try seconds(text, option: "--cut-fade", unit: "milliseconds")
+      } ?? .zero
     quiet = arguments.flags.contains("--quiet")
   }
 
@@ -126,7 +131,8 @@ struct RenderSettings {
       let ext = (output as NSString).pathExtension
       guard let chosen = Container(fileExtension: ext) else {
         throw UsageError(
-          message: "cannot tell the format of '\(output)' from its extension; name one with --format (\(known))"
+          message:
+            "cannot tell the format of '\(output)' from its extension; name one with --format (\(known))"
         )
       }
       container = chosen
@@ -150,7 +156,9 @@ private func wholeNumber(_ text: String, option: String, range: ClosedRange<Int>
 {
   guard let value = Int(text), range.contains(value) else {
     throw UsageError(
-      message: "\(option) needs a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+      message:
+        "\(option) needs a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+    )
   }
   return value
 }
@@ -160,7 +168,9 @@ private func decibels(_ text: String, option: String, range: ClosedRange<Double>
 {
   guard let value = Double(text), value.isFinite, range.contains(value) else {
     throw UsageError(
-      message: "\(option) needs decibels from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'")
+      message:
+        "\(option) needs decibels from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'"
+    )
   }
   return value
 }

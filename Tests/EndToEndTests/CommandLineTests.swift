@@ -6,7 +6,8 @@ import Testing
   /// Help texts are compared byte for byte with `help/*.txt`; `XYLO_RECORD=1` re-records them.
   @Test(arguments: [
     (["--help"], "tool"), (["help"], "tool"), (["check", "--help"], "check"),
-    (["events", "-h"], "events"), (["help", "events"], "events"),
+    (["events", "-h"], "events"), (["help", "events"], "events"), (["render", "--help"], "render"),
+    (["keys", "--help"], "keys"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)
@@ -42,32 +43,32 @@ import Testing
     (
       ["check"],
       "xylo-render: error: missing SCORE\n"
-        + "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE...\n"
+        + "USAGE: xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE...\n"
     ),
     (
       ["check", "--fast", "x"],
       "xylo-render: error: unknown option '--fast'\n"
-        + "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE...\n"
+        + "USAGE: xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE...\n"
     ),
     (
       ["events", "a", "b"],
       "xylo-render: error: events takes one SCORE, got 2\n"
-        + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["events", "--rate", "0", "a"],
       "xylo-render: error: --rate needs a whole number of hertz from 1 to 1000000, got '0'\n"
-        + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["events", "a", "--rate"],
       "xylo-render: error: option '--rate' needs a value\n"
-        + "USAGE: xylo-render events [--rate HZ] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["check", "--max-duration", "-5", "a"],
       "xylo-render: error: --max-duration needs a positive number of seconds, got '-5'\n"
-        + "USAGE: xylo-render check [--max-taps N] [--max-duration SECONDS] SCORE...\n"
+        + "USAGE: xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE...\n"
     ),
   ])
   func badCommandLinesExit64WithAReasonAndTheUsage(_ arguments: [String], _ expected: String)

@@ -4,8 +4,10 @@ import Testing
 /// What a run of the built `xylo-render` printed and how it exited.
 struct RunResult {
   var status: Int32
-  var stdout: String
+  var stdoutData: Data
   var stderr: String
+
+  var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 }
 
 /// The built binary, beside the test bundle in the build folder.
@@ -44,7 +46,7 @@ func run(_ arguments: [String], input: String = "") throws -> RunResult {
   process.waitUntilExit()
   return RunResult(
     status: process.terminationStatus,
-    stdout: try String(contentsOf: paths[1], encoding: .utf8),
+    stdoutData: try Data(contentsOf: paths[1]),
     stderr: try String(contentsOf: paths[2], encoding: .utf8))
 }
 

@@ -17,7 +17,9 @@ import Testing
 
   @Test func valuesRoundToTheNearestStepWithTiesToEven() {
     let step: Float = 1 / 32_768
-    let (output, clipped) = sixteenBit([0, step, 0.5 * step, 1.5 * step, -0.5 * step, 0.4 * step, -0.6 * step])
+    let (output, clipped) = sixteenBit([
+      0, step, 0.5 * step, 1.5 * step, -0.5 * step, 0.4 * step, -0.6 * step,
+    ])
     #expect(output == [0, 1, 0, 2, 0, 0, -1])
     #expect(clipped == 0)
   }

@@ -28,7 +28,9 @@ import Testing
   }
 
   @Test func renderingFromAnyFrameMatchesTheWholeRender() {
-    let long = [impulse(length: 100), Sample(values: [Float](repeating: 0.1, count: 50), channels: 1)]
+    let long = [
+      impulse(length: 100), Sample(values: [Float](repeating: 0.1, count: 50), channels: 1),
+    ]
     let taps = (0..<40).map { MixTap(frame: Int64($0 * 5), sampleIndex: $0 % 2, gain: 0.3) }
     let planned = voices(taps, samples: long)
     let whole = mix(planned, samples: long, frames: 300)
@@ -41,7 +43,8 @@ import Testing
   @Test func stereoVoicesMixFrameByFrame() {
     let stereo = [Sample(values: [1, -1, 0.5, -0.5], channels: 2)]
     let planned = voices([MixTap(frame: 1, sampleIndex: 0, gain: 0.5)], samples: stereo)
-    #expect(mix(planned, samples: stereo, channels: 2, frames: 3) == [0, 0, 0.5, -0.5, 0.25, -0.25])
+    #expect(
+      mix(planned, samples: stereo, channels: 2, frames: 3) == [0, 0, 0.5, -0.5, 0.25, -0.25])
   }
 
   @Test func monoFeedsBothStereoChannelsAndStereoBecomesTheMeanInMono() {

@@ -64,7 +64,8 @@ let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     try [Int16](repeating: 0, count: 8).withUnsafeBufferPointer { try writer.write($0) }
     try writer.close()
     #expect(
-      throws: BankError(path: "\(folder)/C.wav", reason: "it has 8 channels; a sample may have 1 or 2")
+      throws: BankError(
+        path: "\(folder)/C.wav", reason: "it has 8 channels; a sample may have 1 or 2")
     ) { _ = try DirectoryBank(path: folder).sample(for: "C") }
   }
 

@@ -4,9 +4,11 @@ import Testing
 
 @Suite struct RoundTripTests {
   /// Every 16-bit value's extremes and a ramp, as interleaved stereo.
-  static let shorts: [Int16] = [0, 1, -1, 32_767, -32_768, 12_345, -12_345, 2] + (0..<1000).map {
-    Int16(truncatingIfNeeded: $0 * 65)
-  }
+  static let shorts: [Int16] =
+    [0, 1, -1, 32_767, -32_768, 12_345, -12_345, 2]
+    + (0..<1000).map {
+      Int16(truncatingIfNeeded: $0 * 65)
+    }
 
   @Test(arguments: [Container.wav, .flac, .aiff, .caf, .w64, .rf64])
   func sixteenBitValuesReadBackExactly(_ container: Container) throws {
@@ -101,7 +103,10 @@ import Testing
 
 @Suite struct ReadErrorTests {
   @Test func aMissingFileNamesThePathAndTheReason() throws {
-    #expect(throws: SoundFileError(path: "/nope/C.wav", operation: .read, reason: "No such file or directory")) {
+    #expect(
+      throws: SoundFileError(
+        path: "/nope/C.wav", operation: .read, reason: "No such file or directory")
+    ) {
       _ = try SoundFileReader(path: "/nope/C.wav")
     }
   }

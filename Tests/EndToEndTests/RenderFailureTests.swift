@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// Whatever fails, no partial file appears, an old file is untouched, no temporary file stays.
+@Suite struct RenderFailureTests {
+  private func oldFile(in folder: String) throws -> (path: String, bytes: Data) {
+    let path = folder + "/out.wav"
+    let bytes = Data("the previous render".utf8)
+    try bytes.write(to: URL(fileURLWithPath: path))
+    return (path, bytes)
+  }
+
+  @Test func aBrokenSampleLeavesThePreviousOutputUntouched() throws {
+    let bank = try impulseBank()
+    try Data("not audio".utf8).write(to: URL(fileURLWithPath: bank + "/D.wav"))
+    let folder = try temporaryFolder()
+    let old = try oldFile(in: folder)
+    let result = try run(["render", "-", "-o", old.path, "--bank", bank], input: "C D\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix("xylo-render: error: cannot use '\(bank)/D.wav': "))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: old.path)) == old.bytes)
+    #expect(listing(folder) == ["out.wav"])
+  }
+
+  @Test func aKeyMissingFromTheBankIsAScoreError() throws {
+    let bank = try impulseBank(keys: ["C", "D"])
+    let score = try temporaryScore("C D\nE C\n")
+    let out = try temporaryFolder() + "/o.wav"
+    let result = try run(["render", score, "-o", out, "--bank", bank])
+    #expect(
+      result.stderr == """
+        \(score):2:1: error: unknown key 'E'; the bank has no such title
+        E C
+        ^
+
+        """)
+    #expect(result.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  @Test func aMissingOutputFolderIsNamed() throws {
+    let bank = try impulseBank()
+    let result = try run(["render", "-", "-o", "/no/such/dir/o.wav", "--bank", bank], input: "C\n")
+    #expect(
+      result.stderr
+        == "xylo-render: error: cannot write '/no/such/dir/o.wav': the folder '/no/such/dir' does not exist\n"
+    )
+    #expect(result.status == 1)
+  }
+
+  @Test func anOutputThatIsAFolderIsRefused() throws {
+    let bank = try impulseBank()
+    let folder = try temporaryFolder()
+    let result = try run(
+      ["render", "-", "-o", folder, "--bank", bank, "--format", "wav"], input: "C\n")
+    #expect(result.stderr == "xylo-render: error: cannot write '\(folder)': it is a folder\n")
+    #expect(result.status == 1)
+    #expect(listing(folder).isEmpty)
+  }
+
+  @Test func aMissingBankFolderIsNamed() throws {
+    let result = try run(["render", "-", "-o", "/tmp/x.wav", "--bank", "/no/bank"], input: "C\n")
+    #expect(result.stderr == "xylo-render: error: cannot use '/no/bank': no such folder\n")
+    #expect(result.status == 1)
+  }
+
+  @Test func interruptingARenderLeavesNoFile() throws {
+    let folder = try temporaryFolder()
+    let old = try oldFile(in: folder)
+    let score = try temporaryScore("tempo 60\n[C D E F G A B HighC]x450\n")
+    let process = Process()
+    process.executableURL = binaryURL
+    process.arguments = ["render", score, "-o", old.path, "--bank", appSounds, "--quiet"]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Wait until the temporary file exists, so the signal arrives mid-render.
+    let deadline = Date().addingTimeInterval(20)
+    while listing(folder).count < 2 && Date() < deadline && process.isRunning { usleep(10_000) }
+    usleep(100_000)
+    kill(process.processIdentifier, SIGINT)
+    let stopDeadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < stopDeadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(listing(folder) == ["out.wav"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: old.path)) == old.bytes)
+  }
+}
