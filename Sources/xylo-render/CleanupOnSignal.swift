@@ -16,6 +16,9 @@ enum CleanupOnSignal {
     sigemptyset(&unblocked)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, signalNumber) }
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+    // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and be reported,
+    // not kill the process with SIGXFSZ before it can clean up.
+    signal(SIGXFSZ, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
         if let path = CleanupOnSignal.path { unlink(path) }

@@ -88,4 +88,27 @@ import Testing
     #expect(listing(folder) == ["out.wav"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: old.path)) == old.bytes)
   }
+
+  @Test(arguments: ["wav", "flac"])
+  func aFileSizeLimitFailsCleanlyAndKeepsTheOldFile(_ ext: String) throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/out.\(ext)"
+    try Data("the previous render".utf8).write(to: URL(fileURLWithPath: path))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", "ulimit -f 100; exec \"$0\" \"$@\"", binaryURL.path, "render",
+      "Examples/scores/twinkle.xylo", "-o", path, "--bank", appSounds,
+    ]
+    process.currentDirectoryURL = packageRoot
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "xylo-render: error: cannot write '\(path)': File too large\n")
+    #expect(listing(folder) == ["out.\(ext)"])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "the previous render")
+  }
 }
