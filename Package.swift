@@ -20,10 +20,19 @@ let package = Package(
       pkgConfig: "soxr",
       providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]
     ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+    ),
     .target(name: "SoundFile", dependencies: ["CSndFile"]),
+    .target(name: "AudioDigest", dependencies: ["CCrypto"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "ScoreParser"),
-    .target(name: "SampleBank", dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser"]),
+    .target(name: "Xylophone"),
+    .target(
+      name: "SampleBank",
+      dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser", "Xylophone"]),
     .target(name: "Mixer", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
@@ -32,6 +41,9 @@ let package = Package(
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+    .testTarget(
+      name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
+      exclude: ["pinned-hashes.txt"]),
     .testTarget(
       name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"]),
     .testTarget(

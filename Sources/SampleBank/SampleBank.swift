@@ -15,6 +15,8 @@ public struct SampleInfo: Equatable, Sendable {
   public var sampleRate: Int
   public var channels: Int
   public var frameCount: Int64
+  /// The note the sample plays, where the bank knows it (the built-in bank does).
+  public var pitch: Pitch?
 
   public init(title: String, source: String, sampleRate: Int, channels: Int, frameCount: Int64) {
     self.title = title
@@ -22,5 +24,16 @@ public struct SampleInfo: Equatable, Sendable {
     self.sampleRate = sampleRate
     self.channels = channels
     self.frameCount = frameCount
+  }
+}
+
+/// A note's scientific name and equal-tempered frequency (Hz).
+public struct Pitch: Equatable, Sendable {
+  public var name: String
+  public var frequency: Double
+
+  public init(name: String, frequency: Double) {
+    self.name = name
+    self.frequency = frequency
   }
 }

@@ -13,18 +13,12 @@ enum BankOption {
   /// The key titles scores are checked against: the named bank's, or the built-in ones.
   /// `nil` after printing why when the named bank cannot be opened.
   static func titles(_ arguments: ParsedArguments, console: Console) -> [String]? {
-    guard let path = path(arguments) else { return BuiltInKeys.titles }
-    return open(path, console: console)?.titles
+    open(path(arguments), console: console)?.titles
   }
 
-  /// The bank the command line names; `nil` after printing why when it cannot be opened.
+  /// The bank the command line names (the built-in one without `--bank`); `nil` after printing why when it cannot be opened.
   static func open(_ path: String?, console: Console) -> (any SampleBank)? {
-    guard let path else {
-      console.error(
-        "the built-in bank is not available in this build; name a folder of samples with --bank DIR"
-      )
-      return nil
-    }
+    guard let path else { return BuiltInBank() }
     do {
       return try DirectoryBank(path: path)
     } catch {

@@ -18,6 +18,7 @@ enum Help {
       check SCORE...          Validate scores; print taps, keys and duration of each
       events SCORE            Print the resolved taps as CSV, in render order
       keys                    List the bank's keys with their rate, channels and length
+      bank export DIR         Write the built-in xylophone as DIR/<title>.wav (48 kHz, 24-bit)
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
@@ -122,6 +123,22 @@ enum Help {
 
     OPTIONS:
     \(BankOption.help)
+      -h, --help              Show this help
+      --version               Show the version
+    """
+
+  static let bankUsage = "USAGE: xylo-render bank export DIR"
+
+  static let bank = """
+    OVERVIEW: Write the built-in xylophone bank as WAV files, to listen to, edit or reuse.
+
+    \(bankUsage)
+
+    Writes DIR/<title>.wav for every built-in key (48 kHz, mono, 24-bit), creating DIR if
+    needed. '--bank DIR' reads such a folder back and renders exactly as the built-in bank.
+
+    OPTIONS:
+      --quiet                 Print nothing but errors
       -h, --help              Show this help
       --version               Show the version
     """

@@ -13,15 +13,16 @@ enum KeysCommand {
     guard let bank = BankOption.open(BankOption.path(arguments), console: console) else {
       return .failure
     }
-    var rows = [["KEY", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]
+    var rows = [["KEY", "PITCH", "HZ", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]
     var status = ExitStatus.success
     for title in bank.titles {
       do {
         let info = try bank.info(for: title)
         let seconds = Double(info.frameCount) / Double(max(1, info.sampleRate))
         rows.append([
-          title, "\(info.sampleRate)", "\(info.channels)", String(format3(seconds)),
-          "\(info.frameCount)", info.source,
+          title, info.pitch?.name ?? "-", info.pitch.map { format2($0.frequency) } ?? "-",
+          "\(info.sampleRate)", "\(info.channels)", format3(seconds), "\(info.frameCount)",
+          info.source,
         ])
       } catch {
         console.error(error.description)
@@ -47,9 +48,16 @@ func alignedColumns(_ rows: [[String]]) -> [String] {
   }
 }
 
-/// Seconds with three decimals, rounded half up, without Foundation's locale-dependent formats.
-func format3(_ value: Double) -> String {
-  let thousandths = Int64((value * 1000).rounded())
-  let fraction = String(thousandths % 1000)
-  return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+/// A non-negative number with three decimals, without Foundation's locale-dependent formats.
+func format3(_ value: Double) -> String { fixed(value, places: 3) }
+
+/// A non-negative number with two decimals.
+func format2(_ value: Double) -> String { fixed(value, places: 2) }
+
+private func fixed(_ value: Double, places: Int) -> String {
+  var scale: Int64 = 1
+  for _ in 0..<places { scale *= 10 }
+  let units = Int64((value * Double(scale)).rounded())
+  let fraction = String(units % scale)
+  return "\(units / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
 }

@@ -13,7 +13,7 @@ import Testing
         Examples/scores/jingle-bells.xylo: 51 taps, 5 keys, 25.600 s
         Examples/scores/mary.xylo: 26 taps, 4 keys, 17.455 s
         Examples/scores/ode-to-joy.xylo: 62 taps, 5 keys, 32.000 s
-        Examples/scores/tap-log.xylo: 29 taps, 8 keys, 8.950 s
+        Examples/scores/tap-log.xylo: 28 taps, 8 keys, 8.950 s
         Examples/scores/twinkle.xylo: 42 taps, 6 keys, 28.800 s
 
         """)

@@ -142,9 +142,10 @@ import Testing
   @Test func keysListsTheBanksSamples() throws {
     let result = try run(["keys", "--bank", appSounds])
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.first == "KEY    RATE   CHANNELS  SECONDS  FRAMES  SOURCE")
-    #expect(lines[1] == "C      48000  2         3.767    180798  \(appSounds)/C.wav")
-    #expect(lines[8] == "HighC  44100  2         3.750    165375  \(appSounds)/HighC.wav")
+    #expect(lines.first == "KEY    PITCH  HZ  RATE   CHANNELS  SECONDS  FRAMES  SOURCE")
+    #expect(lines[1] == "C      -      -   48000  2         3.767    180798  \(appSounds)/C.wav")
+    #expect(
+      lines[8] == "HighC  -      -   44100  2         3.750    165375  \(appSounds)/HighC.wav")
     #expect(result.status == 0)
   }
 }

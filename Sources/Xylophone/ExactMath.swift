@@ -1,0 +1,78 @@
+/// Sine, cosine and exponential from basic arithmetic only.
+///
+/// libm's `sin`, `cos` and `exp` may differ in the last bit between platforms; these series use
+/// nothing but IEEE addition, multiplication and division (which Swift never fuses), so the
+/// built-in bank is bit-identical on every machine, in debug and release.
+enum ExactMath {
+  /// sin(x) for |x| <= 4, by its Taylor series to 30 terms (error below 1e-16 there).
+  static func sin(_ x: Double) -> Double {
+    var term = x
+    var sum = x
+    let square = x * x
+    for n in stride(from: 2, through: 60, by: 2) {
+      term = -term * square / Double(n * (n + 1))
+      sum += term
+    }
+    return sum
+  }
+
+  /// cos(x) for |x| <= 4, by its Taylor series to 30 terms.
+  static func cos(_ x: Double) -> Double {
+    var term = 1.0
+    var sum = 1.0
+    let square = x * x
+    for n in stride(from: 1, through: 59, by: 2) {
+      term = -term * square / Double(n * (n + 1))
+      sum += term
+    }
+    return sum
+  }
+
+  /// e^x for |x| <= 1/2, by its Taylor series to 25 terms.
+  static func exp(_ x: Double) -> Double {
+    var term = 1.0
+    var sum = 1.0
+    for n in 1...25 {
+      term = term * x / Double(n)
+      sum += term
+    }
+    return sum
+  }
+
+  /// ln(x) for x in [1/16, 16], with basic arithmetic only: x is taken to within 1e-4 of 1 by
+  /// repeated square roots, then the series of atanh gives the rest.
+  static func log(_ x: Double) -> Double {
+    var value = x
+    var scale = 1.0
+    while value > 1.0001 || value < 0.9999 {
+      value = value.squareRoot()  // IEEE square root is correctly rounded everywhere
+      scale *= 2
+    }
+    let y = (value - 1) / (value + 1)
+    var term = y
+    var sum = y
+    for n in stride(from: 3, through: 21, by: 2) {
+      term *= y * y
+      sum += term / Double(n)
+    }
+    return 2 * sum * scale
+  }
+
+  /// (numerator / denominator)^exponent, as e^(exponent ln(ratio)) taken in small steps.
+  static func power(_ numerator: Double, over denominator: Double, exponent: Double) -> Double {
+    var remaining = exponent * log(numerator / denominator)
+    var result = 1.0
+    while remaining < -0.5 || remaining > 0.5 {
+      let step = remaining < 0 ? -0.5 : 0.5
+      result *= exp(step)
+      remaining -= step
+    }
+    return result * exp(remaining)
+  }
+
+  /// Rounds to the nearest integer (ties to even) without a library call; |x| < 2^51.
+  static func roundToInteger(_ x: Double) -> Double {
+    let magic = 6_755_399_441_055_744.0
+    return (x + magic) - magic
+  }
+}
