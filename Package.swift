@@ -26,7 +26,7 @@ let package = Package(
       providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
     ),
     .target(name: "SoundFile", dependencies: ["CSndFile"]),
-    .target(name: "AudioDigest", dependencies: ["CCrypto"]),
+    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "ScoreParser"),
     .target(name: "Xylophone"),
@@ -36,17 +36,19 @@ let package = Package(
     .target(name: "Mixer", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
-      dependencies: ["ScoreParser", "Mixer", "SoundFile", "SampleBank"]
+      dependencies: ["ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest"]
     ),
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+    .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
     .testTarget(
       name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
       exclude: ["pinned-hashes.txt"]),
     .testTarget(
       name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"], exclude: ["help"]),
+      name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"],
+      exclude: ["help", "goldens"]),
   ]
 )

@@ -45,6 +45,20 @@ public final class SoundFileReader {
       comment: string(FormatCode.commentString))
   }
 
+  /// Reads up to `frameCount` frames as doubles (exact for every PCM width and for floats),
+  /// returning how many were read; 0 at the end. The corresponding C function is
+  /// `sf_readf_double`.
+  public func read(into buffer: UnsafeMutableBufferPointer<Double>, frameCount: Int)
+    throws(SoundFileError) -> Int
+  {
+    precondition(buffer.count >= frameCount * info.channels, "buffer too small")
+    let read = sf_readf_double(handle, buffer.baseAddress, sf_count_t(frameCount))
+    if read < 0 || (read == 0 && sf_error(handle) != 0) {
+      throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
+    }
+    return Int(read)
+  }
+
   /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.
   public func seek(toFrame frame: Int64) throws(SoundFileError) {
     guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {

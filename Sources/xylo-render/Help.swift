@@ -19,6 +19,8 @@ enum Help {
       events SCORE            Print the resolved taps as CSV, in render order
       keys                    List the bank's keys with their rate, channels and length
       bank export DIR         Write the built-in xylophone as DIR/<title>.wav (48 kHz, 24-bit)
+      compare EXPECTED ACTUAL Compare two audio files sample by sample (golden-file tests)
+      hash FILE...            Print a content hash of each file's decoded audio
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
@@ -92,6 +94,8 @@ enum Help {
       --channels 1|2          Output channels (default: the most of the samples used)
       --dither                Add triangular (TPDF) dither before rounding to integers
       --dither-seed N         The dither's seed (default: 0); the same seed, the same file
+      --print-hash            Print the content hash of what was written, as 'hash' does
+      --block-frames N        Frames mixed at a time (default: 4096); never changes the output
 
     SOUND:
     \(BankOption.help)

@@ -1,3 +1,4 @@
+import AudioDigest
 import Foundation
 import Mixer
 import SampleBank
@@ -41,7 +42,7 @@ enum RenderCommand {
     let totalFrames = try setup.outputFrames(settings)
     let fadeFrames = settings.fadeOut.roundedHalfUp(scale: Int64(setup.rate)) ?? totalFrames
     var engine = RenderEngine(
-      setup: setup, totalFrames: totalFrames,
+      setup: setup, blockFrames: settings.blockFrames, totalFrames: totalFrames,
       finishing: Finishing(
         gain: Float(settings.gain), totalFrames: totalFrames, fadeOutFrames: fadeFrames))
     let passes = settings.normalizeTo == nil ? 1 : 2
@@ -71,7 +72,12 @@ enum RenderCommand {
       try verifyWrittenFile(
         path: target.temporaryPath, sampleRate: setup.rate, channels: setup.channels,
         frameCount: totalFrames, exactLength: settings.format.container.isLossless)
+      let hash = settings.printsHash ? try audioHash(ofFileAt: target.temporaryPath) : nil
       try target.commit()
+      if let hash {
+        let line = "\(hash)  \(settings.outputPath)"
+        if settings.outputPath == "-" { console.err(line) } else { console.out(line) }
+      }
     } catch let error as SoundFileError {
       throw RenderFailure(
         "cannot write '\(settings.outputPath)': \(error.reason)")

@@ -4,9 +4,8 @@ import SoundFile
 /// Streams the mix block by block through gain, fade and conversion into a writer; memory holds
 /// one block and the samples, never the song.
 struct RenderEngine {
-  static let blockFrames = 4_096
-
   let setup: MixSetup
+  let blockFrames: Int
   let totalFrames: Int64
   var finishing: Finishing
 
@@ -23,10 +22,10 @@ struct RenderEngine {
   ) throws(SoundFileError) {
     var renderer = MixRenderer(
       samples: setup.samples, voices: setup.voices, channels: setup.channels)
-    var block = [Float](repeating: 0, count: Self.blockFrames * setup.channels)
+    var block = [Float](repeating: 0, count: blockFrames * setup.channels)
     var position: Int64 = 0
     while position < totalFrames {
-      let frames = Int(min(Int64(Self.blockFrames), totalFrames - position))
+      let frames = Int(min(Int64(blockFrames), totalFrames - position))
       try block.withUnsafeMutableBufferPointer { (whole) throws(SoundFileError) in
         let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * setup.channels)])
         renderer.render(into: buffer)
@@ -55,10 +54,10 @@ struct RenderEngine {
     let encoding = writer.format.encoding
     var quantizer = encoding?.fullScale.map { Quantizer(fullScale: $0, dither: dither) }
     var shorts = [Int16](
-      repeating: 0, count: encoding == .pcm16 ? Self.blockFrames * setup.channels : 0)
+      repeating: 0, count: encoding == .pcm16 ? blockFrames * setup.channels : 0)
     var ints = [Int32](
       repeating: 0,
-      count: encoding == .pcm24 || encoding == .pcm32 ? Self.blockFrames * setup.channels : 0)
+      count: encoding == .pcm24 || encoding == .pcm32 ? blockFrames * setup.channels : 0)
     try forEachBlock(progress: progress) { (buffer, position) throws(SoundFileError) in
       let input = UnsafeBufferPointer(buffer)
       outcome.peak.measure(input, channels: setup.channels, at: position)

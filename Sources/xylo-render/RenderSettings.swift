@@ -26,6 +26,8 @@ struct RenderSettings {
   var cutFade: Rational
   var quiet: Bool
   var printsHash = false
+  /// Frames mixed at a time; any size gives the same output (the tests prove it).
+  var blockFrames = 4_096
 
   static let specs =
     LimitOptions.specs + BankOption.specs + [
@@ -44,6 +46,8 @@ struct RenderSettings {
       OptionSpec(name: "--polyphony", takesValue: true),
       OptionSpec(name: "--cut-fade", takesValue: true),
       OptionSpec(name: "--quiet", takesValue: false),
+      OptionSpec(name: "--print-hash", takesValue: false),
+      OptionSpec(name: "--block-frames", takesValue: true),
     ]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -112,6 +116,11 @@ struct RenderSettings {
         try seconds(text, option: "--cut-fade", unit: "milliseconds")
       } ?? .zero
     quiet = arguments.flags.contains("--quiet")
+    printsHash = arguments.flags.contains("--print-hash")
+    if let text = values["--block-frames"] {
+      blockFrames = try wholeNumber(
+        text, option: "--block-frames", range: 1...1_048_576, unit: "frames")
+    }
   }
 
   /// The container from `--format` or the output's extension, with `--encoding` checked against it.

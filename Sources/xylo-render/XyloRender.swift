@@ -6,7 +6,7 @@ enum XyloRender {
 
   static let commands: [Command] = [
     RenderCommand.command, CheckCommand.command, EventsCommand.command, KeysCommand.command,
-    BankCommand.command,
+    BankCommand.command, CompareCommand.command, HashCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {

@@ -34,7 +34,7 @@ import Testing
 
   @Test func keysShowsEachBuiltInKeysPitchAndFrequency() throws {
     let lines = try run(["keys"]).stdout.split(separator: "\n")
-    #expect(lines.count == 71)
+    try #require(lines.count == 71)
     #expect(lines[0] == "KEY    PITCH  HZ       RATE   CHANNELS  SECONDS  FRAMES  SOURCE")
     #expect(lines[1] == "C      C6     1046.50  48000  1         0.955    45823   built-in")
     #expect(lines[9] == "F4     F4     349.23   48000  1         2.400    115200  built-in")

@@ -7,7 +7,8 @@ import Testing
   @Test(arguments: [
     (["--help"], "tool"), (["help"], "tool"), (["check", "--help"], "check"),
     (["events", "-h"], "events"), (["help", "events"], "events"), (["render", "--help"], "render"),
-    (["keys", "--help"], "keys"), (["bank", "--help"], "bank"),
+    (["keys", "--help"], "keys"), (["bank", "--help"], "bank"), (["compare", "--help"], "compare"),
+    (["hash", "--help"], "hash"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)

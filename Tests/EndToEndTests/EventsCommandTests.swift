@@ -28,7 +28,7 @@ import Testing
   @Test func eventsOfATapLogMatchItsTimes() throws {
     let result = try run(["events", "Examples/scores/tap-log.xylo"])
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 29)
+    try #require(lines.count == 29)
     #expect(lines[1] == "0,0.000000,E,1,8")
     #expect(lines[2] == "19776,0.412000,D,1,9")
     #expect(lines[26] == "384000,8.000000,HighC,1,32")

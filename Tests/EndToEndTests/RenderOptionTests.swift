@@ -142,6 +142,7 @@ import Testing
   @Test func keysListsTheBanksSamples() throws {
     let result = try run(["keys", "--bank", appSounds])
     let lines = result.stdout.split(separator: "\n")
+    try #require(lines.count == 9)
     #expect(lines.first == "KEY    PITCH  HZ  RATE   CHANNELS  SECONDS  FRAMES  SOURCE")
     #expect(lines[1] == "C      -      -   48000  2         3.767    180798  \(appSounds)/C.wav")
     #expect(

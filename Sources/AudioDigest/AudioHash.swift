@@ -1,0 +1,46 @@
+import SoundFile
+
+/// The content hash of decoded audio: SHA-256 over a canonical form, so the same samples in WAV,
+/// FLAC or AIFF hash alike while any changed sample, rate, channel count or length changes it.
+///
+/// Canonical form: SHA-256 of the tag `xylo-audio-hash-1`, rate, channels and frame count (64-bit
+/// little-endian integers) and the hex SHA-256 of every sample value as a little-endian IEEE
+/// double (libsndfile's exact decoding: a 16-bit value v is v / 32768). The samples' digest is
+/// nested because the frame count is known only after decoding.
+public func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
+  let reader = try SoundFileReader(path: path)
+  let channels = reader.info.channels
+  let blockFrames = 16_384
+  var block = [Double](repeating: 0, count: blockFrames * channels)
+  let body = SHA256()
+  var frames: Int64 = 0
+  while true {
+    let count = try block.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+      try reader.read(into: buffer, frameCount: blockFrames)
+    }
+    if count == 0 { break }
+    frames += Int64(count)
+    block.withUnsafeBufferPointer { values in
+      let slice = UnsafeBufferPointer(rebasing: values[..<(count * channels)])
+      body.update(littleEndianDoubles: slice)
+    }
+  }
+  let whole = SHA256()
+  whole.update(contentsOf: Array("xylo-audio-hash-1".utf8))
+  whole.update(Int64(reader.info.sampleRate))
+  whole.update(Int64(channels))
+  whole.update(frames)
+  whole.update(contentsOf: Array(body.finalizeHex().utf8))
+  return whole.finalizeHex()
+}
+
+extension SHA256 {
+  /// Adds doubles as little-endian IEEE bytes, whatever the machine's byte order.
+  func update(littleEndianDoubles values: UnsafeBufferPointer<Double>) {
+    #if _endian(little)
+      update(UnsafeRawBufferPointer(values))
+    #else
+      for value in values { update(Int64(bitPattern: value.bitPattern)) }
+    #endif
+  }
+}

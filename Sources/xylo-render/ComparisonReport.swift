@@ -1,0 +1,86 @@
+import Foundation
+import ScoreParser
+
+/// The verdict of `compare` and the lines that explain it.
+struct ComparisonReport {
+  var passed: Bool
+  var lines: [String] = []
+  var warnings: [String] = []
+
+  init(run: ComparisonRun, paths: (String, String), tolerance: Double?) {
+    let (expected, actual) = (run.expected, run.actual)
+    let names = "'\(paths.0)' and '\(paths.1)'"
+    guard run.shapesMatch else {
+      passed = false
+      lines.append("different: \(names) cannot be compared sample by sample")
+      if expected.sampleRate != actual.sampleRate {
+        lines.append(
+          "  sample rate: expected \(expected.sampleRate) Hz, actual \(actual.sampleRate) Hz")
+      }
+      if expected.channels != actual.channels {
+        lines.append("  channels: expected \(expected.channels), actual \(actual.channels)")
+      }
+      return
+    }
+    let meter = run.meter
+    let rate = Int64(run.rate)
+    func at(_ frame: Int64) -> String { "frame \(frame) (\(seconds(frame, rate)) s)" }
+    let lengthsMatch = run.expectedFrames == run.actualFrames
+    let threshold = tolerance.map { pow(10, $0 / 20) } ?? 0
+    let withinTolerance = meter.largest.value <= threshold
+    passed = lengthsMatch && withinTolerance
+
+    if run.expectedFrames == 0 || run.actualFrames == 0 {
+      warnings.append(
+        "\(run.expectedFrames == 0 ? paths.0 : paths.1) holds no audio (0 frames); a golden without audio usually hides a broken render"
+      )
+    } else if meter.loudest == 0 && lengthsMatch {
+      warnings.append(
+        "both files are silent; a golden of silence usually hides a broken render")
+    }
+    let shape =
+      "\(run.expectedFrames) frames, \(run.rate) Hz, \(expected.channels) \(expected.channels == 1 ? "channel" : "channels")"
+    if passed && meter.differingFrames == 0 {
+      lines.append("identical: \(names) (\(shape))")
+      return
+    }
+    if passed {
+      lines.append(
+        "within tolerance: \(names) (largest difference \(decibels(meter.largest.value)) dBFS, tolerance \(formatDB(tolerance ?? 0)) dBFS)"
+      )
+    } else {
+      lines.append("different: \(names)")
+    }
+    if !lengthsMatch {
+      lines.append(
+        "  length: expected \(run.expectedFrames) frames (\(seconds(run.expectedFrames, rate)) s), actual \(run.actualFrames) frames (\(seconds(run.actualFrames, rate)) s)"
+      )
+    }
+    if let first = meter.firstDifference {
+      lines.append(
+        "  first difference: \(at(first.frame)), channel \(first.channel + 1): expected \(sampleText(first.expected)), actual \(sampleText(first.actual))"
+      )
+      lines.append(
+        "  largest difference: \(decibels(meter.largest.value)) dBFS at \(at(meter.largest.frame))")
+      lines.append("  difference RMS: \(decibels(meter.differenceRMS)) dBFS")
+      lines.append("  differing frames: \(meter.differingFrames) of \(meter.framesCompared)")
+    }
+  }
+}
+
+/// Frames as seconds with six decimals, exactly.
+func seconds(_ frame: Int64, _ rate: Int64) -> String {
+  Rational(frame, rate)?.decimalString(places: 6) ?? "?"
+}
+
+/// A linear magnitude in dBFS with one decimal: `-90.3`, or `-inf` for zero.
+func decibels(_ magnitude: Double) -> String {
+  magnitude > 0 ? formatDB(20 * log10(magnitude)) : "-inf"
+}
+
+private func formatDB(_ value: Double) -> String { String(format: "%.1f", value) }
+
+/// A sample value with its 16-bit step count, which is what most goldens hold.
+private func sampleText(_ value: Double) -> String {
+  String(format: "%.6f", value)
+}

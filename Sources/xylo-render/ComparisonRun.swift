@@ -1,0 +1,73 @@
+import AudioDigest
+import Mixer
+import SoundFile
+
+/// Reads two files side by side in blocks, measuring their difference and, if asked, writing
+/// it (ACTUAL − EXPECTED) as a float WAV through the same safe output as a render.
+struct ComparisonRun {
+  let expected: AudioInfo
+  let actual: AudioInfo
+  private(set) var meter: DifferenceMeter
+  /// Frames read from each file; they differ when the lengths do.
+  private(set) var expectedFrames: Int64 = 0
+  private(set) var actualFrames: Int64 = 0
+
+  var rate: Int { expected.sampleRate }
+  var shapesMatch: Bool {
+    expected.sampleRate == actual.sampleRate && expected.channels == actual.channels
+  }
+
+  init(expected reader: SoundFileReader, actual other: SoundFileReader, diffOut: String?) throws {
+    expected = reader.info
+    actual = other.info
+    meter = DifferenceMeter(channels: reader.info.channels)
+    guard shapesMatch else { return }
+    let channels = expected.channels
+    let blockFrames = 16_384
+    var left = [Double](repeating: 0, count: blockFrames * channels)
+    var right = left
+    var difference = [Float](repeating: 0, count: diffOut == nil ? 0 : blockFrames * channels)
+    let target = try diffOut.map { try OutputTarget(destination: $0) }
+    let writer = try target.map { target in
+      try SoundFileWriter(
+        path: target.temporaryPath,
+        format: try OutputFormat.make(container: .wav, encoding: .float).get(),
+        sampleRate: expected.sampleRate, channels: channels)
+    }
+    var position: Int64 = 0
+    while true {
+      let leftCount = try left.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+        try reader.read(into: buffer, frameCount: blockFrames)
+      }
+      let rightCount = try right.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+        try other.read(into: buffer, frameCount: blockFrames)
+      }
+      if leftCount == 0 && rightCount == 0 { break }
+      expectedFrames += Int64(leftCount)
+      actualFrames += Int64(rightCount)
+      let common = min(leftCount, rightCount) * channels
+      left.withUnsafeBufferPointer { a in
+        right.withUnsafeBufferPointer { b in
+          meter.add(
+            expected: UnsafeBufferPointer(rebasing: a[..<common]),
+            actual: UnsafeBufferPointer(rebasing: b[..<common]), at: position)
+        }
+      }
+      if let writer {
+        // Past the shorter file's end, the missing side counts as silence.
+        let longer = max(leftCount, rightCount) * channels
+        for index in 0..<longer {
+          let a = index < leftCount * channels ? left[index] : 0
+          let b = index < rightCount * channels ? right[index] : 0
+          difference[index] = Float(b - a)
+        }
+        try difference.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(UnsafeBufferPointer(rebasing: values[..<longer]))
+        }
+      }
+      position += Int64(max(leftCount, rightCount))
+    }
+    try writer?.close()
+    try target?.commit()
+  }
+}

@@ -1,0 +1,44 @@
+extension Help {
+  static let hashUsage = "USAGE: xylo-render hash FILE..."
+
+  static let hash = """
+    OVERVIEW: Print a content hash of each audio file's decoded samples, like sha256sum.
+
+    \(hashUsage)
+
+    Prints 'HEX  FILE' per file. The hash is SHA-256 over the rate, channels, length and every
+    sample as libsndfile decodes it, so the same samples in WAV, FLAC or AIFF hash alike, and
+    any changed sample changes it. Container details (tags, timestamps) do not count.
+
+    OPTIONS:
+      -h, --help              Show this help
+      --version               Show the version
+
+    Exit status: 0 when every file was hashed, 1 when any cannot be read.
+    """
+
+  static let compareUsage =
+    "USAGE: xylo-render compare EXPECTED ACTUAL [--tolerance DBFS] [--diff-out FILE] [--score FILE]"
+
+  static let compare = """
+    OVERVIEW: Compare two audio files sample by sample, for golden-file tests.
+
+    \(compareUsage)
+
+    Decodes both files and compares their samples (not their bytes). When they differ it prints
+    what differs: rate, channels or length, the first differing frame and its time, the largest
+    difference in dBFS and where, the RMS of the difference, and how many frames differ.
+
+    OPTIONS:
+      --tolerance DBFS        Accept differences up to DBFS, such as -90 (default: exact)
+      --diff-out FILE         Write ACTUAL minus EXPECTED to FILE as a float WAV
+      --score FILE            Name the taps of FILE sounding at the first difference
+    \(BankOption.help)
+      -h, --help              Show this help
+      --version               Show the version
+
+    Exit status: 0 identical or within tolerance, 1 different, 2 a file cannot be read,
+    64 a bad command line. Comparing silent or empty files warns: such a golden usually
+    hides a broken render.
+    """
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The project's own golden files: every example renders with the built-in bank to the hash
+/// committed in `goldens/examples.sha256`. `XYLO_RECORD=1 swift test` re-records the list.
+@Suite struct GoldenTests {
+  static let examples = [
+    "frere-jacques-canon", "jingle-bells", "mary", "ode-to-joy", "tap-log", "twinkle",
+  ]
+
+  @Test func everyExampleRendersToItsCommittedHash() throws {
+    let folder = try temporaryFolder()
+    var lines: [String] = []
+    for name in Self.examples {
+      let result = try run([
+        "render", "Examples/scores/\(name).xylo", "-o", "\(folder)/\(name).wav", "--quiet",
+        "--print-hash",
+      ])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      let hash = result.stdout.split(separator: " ").first.map(String.init) ?? ""
+      lines.append("\(hash)  \(name).xylo")
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    let golden = packageRoot.appendingPathComponent("Tests/EndToEndTests/goldens/examples.sha256")
+    if ProcessInfo.processInfo.environment["XYLO_RECORD"] == "1" {
+      try Data(text.utf8).write(to: golden)
+    }
+    #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+  }
+
+  @Test func blockSizeAndRepeatedRunsGiveByteIdenticalFiles() throws {
+    let folder = try temporaryFolder()
+    let score = "Examples/scores/frere-jacques-canon.xylo"
+    var files: [Data] = []
+    for (index, blockFrames) in [4_096, 4_096, 7, 1_000, 65_536].enumerated() {
+      let out = "\(folder)/\(index).flac"
+      _ = try run(["render", score, "-o", out, "--quiet", "--block-frames", "\(blockFrames)"])
+      files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(files.count == 5 && files.allSatisfy { $0 == files[0] })
+  }
+
+  @Test func oneFrameBlocksGiveTheSameFileToo() throws {
+    let folder = try temporaryFolder()
+    for blockFrames in ["1", "4096"] {
+      _ = try run([
+        "render", "Examples/scores/tap-log.xylo", "-o", "\(folder)/\(blockFrames).wav", "--quiet",
+        "--duration", "1.5", "--block-frames", blockFrames,
+      ])
+    }
+    let one = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/1.wav"))
+    let many = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/4096.wav"))
+    #expect(one == many)
+  }
+}
