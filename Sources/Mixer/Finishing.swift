@@ -43,12 +43,26 @@ public struct PeakMeter: Sendable, Equatable {
   public mutating func measure(
     _ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64
   ) {
-    var blockPeak: Float = 0
-    for value in block { blockPeak = max(blockPeak, abs(value)) }
+    // For finite floats, |x| orders as its bit pattern without the sign does: an integer
+    // maximum, which vectorizes where a floating-point one does not.
+    var largest: UInt32 = 0
+    for value in block {
+      let magnitude = value.bitPattern & 0x7FFF_FFFF
+      largest = magnitude > largest ? magnitude : largest
+    }
+    let blockPeak = Float(bitPattern: largest)
     guard blockPeak > peak else { return }
     peak = blockPeak
-    if let index = block.firstIndex(where: { abs($0) == blockPeak }) {
+    if let index = block.firstIndex(where: { $0.bitPattern & 0x7FFF_FFFF == largest }) {
       peakFrame = position + Int64(index / channels)
+    }
+  }
+
+  /// Combines the measurement of a later stretch of the same signal.
+  public mutating func merge(_ later: PeakMeter) {
+    if later.peak > peak {
+      peak = later.peak
+      peakFrame = later.peakFrame
     }
   }
 }

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Benchmarks xylo-render against the cost of writing its output, on this machine, in one run.
+
+Renders deterministic workloads (workloads.py) with the release build and the app's samples,
+measures the silence floor (libsndfile writing as many frames of silence, silence-floor.c),
+and prints a table: wall and CPU seconds (medians), peak memory, times realtime, and the ratio
+to the floor. Where numpy and soundfile are installed, a numpy reference renderer is timed too.
+
+Usage: Benchmarks/run.py [--runs N] [--scaling] [--bank DIR] [--jobs N]
+"""
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import workloads  # noqa: E402
+
+
+def measure(command, runs, env=None):
+    """Runs `command` `runs` times; returns median wall s, median CPU s, max peak RSS in MB."""
+    walls, cpus, peaks = [], [], []
+    for _ in range(runs):
+        # posix_spawn, not fork: a forked child's peak memory would start at Python's own.
+        with tempfile.TemporaryFile() as err:
+            actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+                       (os.POSIX_SPAWN_DUP2, err.fileno(), 2)]
+            start = time.perf_counter()
+            pid = os.posix_spawnp(command[0], command, env or os.environ, file_actions=actions)
+            _, status, usage = os.wait4(pid, 0)
+            walls.append(time.perf_counter() - start)
+            if os.waitstatus_to_exitcode(status) != 0:
+                err.seek(0)
+                sys.exit(f"benchmark: {' '.join(command)} failed:\n{err.read().decode()}")
+        cpus.append(usage.ru_utime + usage.ru_stime)
+        peaks.append(usage.ru_maxrss / 1024)
+    return statistics.median(walls), statistics.median(cpus), max(peaks)
+
+
+def frames_of(path):
+    with wave.open(path) as w:
+        return w.getnframes(), w.getframerate(), w.getnchannels()
+
+
+def build(work):
+    subprocess.run(["swift", "build", "-c", "release", "--product", "xylo-render"], cwd=ROOT,
+                   check=True, stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                            check=True, capture_output=True, text=True).stdout.strip()
+    floor = os.path.join(work, "silence-floor")
+    subprocess.run(["cc", "-O2", os.path.join(HERE, "silence-floor.c"), "-o", floor, "-lsndfile"],
+                   check=True)
+    return os.path.join(binary, "xylo-render"), floor
+
+
+def numpy_reference_available():
+    try:
+        import numpy  # noqa: F401
+        import soundfile  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--scaling", action="store_true", help="also print how time scales")
+    parser.add_argument("--bank", default=os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds"))
+    parser.add_argument("--jobs", type=int, default=None, help="pass --jobs N to xylo-render")
+    parser.add_argument("--ten-hours", action="store_true", help="also render 10 hours (memory)")
+    args = parser.parse_args()
+    bank = os.path.abspath(args.bank)
+    work = tempfile.mkdtemp(prefix="xylo-bench-")
+    try:
+        binary, floor = build(work)
+        jobs = ["--jobs", str(args.jobs)] if args.jobs else []
+        cases = [("dense", workloads.dense()), ("long", workloads.long()),
+                 ("chords", workloads.chords()), ("tap-log", workloads.tap_log())]
+        if args.ten_hours:
+            cases.append(("long-10h", workloads.long(600)))
+        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
+        print(f"bank: {bank}; runs: {args.runs} (medians); xylo-render {' '.join(jobs) or '(default jobs)'}")
+        print()
+        print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB | x realtime | / floor |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        reference = numpy_reference_available()
+        for name, text in cases:
+            score = os.path.join(work, f"{name}.xylo")
+            with open(score, "w") as f:
+                f.write(text)
+            ext = "w64" if name == "long-10h" else "wav"
+            out = os.path.join(work, f"{name}.{ext}")
+            runs = 1 if name == "long-10h" else args.runs
+            taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True,
+                                  text=True, check=True).stdout.split(": ")[1].split(" ")[0]
+            command = [binary, "render", score, "-o", out, "--bank", bank, "--quiet"] + jobs
+            wall, cpu, peak = measure(command, runs)
+            if ext == "wav":
+                frames, rate, channels = frames_of(out)
+            else:
+                frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
+            seconds = frames / rate
+            floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
+            f_wall, f_cpu, f_peak = measure([floor, floor_out, str(frames), str(rate), str(channels)], runs)
+            rows = [("libsndfile silence", f_wall, f_cpu, f_peak), ("xylo-render", wall, cpu, peak)]
+            if reference and name != "long-10h":
+                ref = [sys.executable, os.path.join(HERE, "numpy_reference.py"), binary, score, bank,
+                       os.path.join(work, f"{name}-numpy.wav")]
+                rows.append(("numpy + soundfile",) + measure(ref, max(1, runs // 2)))
+            for label, w, c, p in rows:
+                print(f"| {name} | {taps} | {seconds:.0f} | {label} | {w:.3f} | {c:.3f} | {p:.0f} | "
+                      f"{seconds / w:.0f} | {w / f_wall:.2f} |")
+            for path in (out, floor_out):
+                if os.path.exists(path):
+                    os.remove(path)
+        small = os.path.join(ROOT, "Examples", "scores", "twinkle.xylo")
+        wall, cpu, peak = measure([binary, "check", small], 20)
+        print()
+        print(f"check on a small score (twinkle.xylo): {wall * 1000:.1f} ms wall, {cpu * 1000:.1f} ms CPU, "
+              f"{peak:.0f} MB (median of 20)")
+        if args.scaling:
+            scaling(binary, bank, work, args.runs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def scaling(binary, bank, work, runs):
+    """How render time grows with taps, sample length and song length."""
+    print()
+    print("| what varies | value | taps | wall s | CPU s |")
+    print("| --- | --- | --- | --- | --- |")
+    for minutes in (2.5, 5, 10):
+        _row(binary, bank, work, runs, "dense taps (minutes)", minutes, workloads.dense(int(minutes * 60) / 60))
+    for minutes in (15, 30, 60):
+        _row(binary, bank, work, runs, "long song (minutes)", minutes, workloads.long(minutes))
+    for seconds in (0.5, 1, 2, 3.8):
+        short_bank = os.path.join(work, f"bank-{seconds}")
+        os.makedirs(short_bank, exist_ok=True)
+        for key in workloads.KEYS:
+            subprocess.run(["sox", os.path.join(bank, f"{key}.wav"), os.path.join(short_bank, f"{key}.wav"),
+                            "trim", "0", str(seconds)], check=True)
+        _row(binary, short_bank, work, runs, "sample length (s), dense", seconds, workloads.dense())
+
+
+def _row(binary, bank, work, runs, label, value, text):
+    score = os.path.join(work, "scaling.xylo")
+    with open(score, "w") as f:
+        f.write(text)
+    taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True, text=True,
+                          check=True).stdout.split(": ")[1].split(" ")[0]
+    wall, cpu, _ = measure([binary, "render", score, "-o", os.path.join(work, "scaling.wav"), "--bank",
+                            bank, "--quiet"], runs)
+    print(f"| {label} | {value} | {taps} | {wall:.3f} | {cpu:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
