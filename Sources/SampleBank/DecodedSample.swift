@@ -1,3 +1,4 @@
+import Mixer
 import SoundFile
 
 /// A key's sample as decoded from its file, before rate and channel conversion.
@@ -8,18 +9,29 @@ public struct DecodedSample: Sendable {
   /// Frames per second (Hz).
   public var sampleRate: Int
   public var channels: Int
-  /// Interleaved float values.
-  public var values: [Float]
+  /// Interleaved values: 16-bit integers from 16-bit files, floats otherwise.
+  public var storage: SampleValues
 
-  public init(title: String, source: String, sampleRate: Int, channels: Int, values: [Float]) {
+  public init(
+    title: String, source: String, sampleRate: Int, channels: Int, storage: SampleValues
+  ) {
     self.title = title
     self.source = source
     self.sampleRate = sampleRate
     self.channels = channels
-    self.values = values
+    self.storage = storage
   }
 
-  public var frameCount: Int { channels > 0 ? values.count / channels : 0 }
+  public init(title: String, source: String, sampleRate: Int, channels: Int, values: [Float]) {
+    self.init(
+      title: title, source: source, sampleRate: sampleRate, channels: channels,
+      storage: .float(values))
+  }
+
+  /// The interleaved values as floats.
+  public var values: [Float] { storage.floats }
+
+  public var frameCount: Int { channels > 0 ? storage.count / channels : 0 }
 
   /// Length in seconds.
   public var seconds: Double { Double(frameCount) / Double(sampleRate) }
@@ -50,6 +62,11 @@ public func decodeSample(title: String, path: String) throws(BankError) -> Decod
       )
     }
     let maxFrames = Int64(SampleLimits.maximumSeconds) * Int64(info.sampleRate)
+    if info.isSixteenBit {
+      return DecodedSample(
+        title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
+        storage: .int16(try reader.readAllInt16(maxFrames: maxFrames)))
+    }
     let values = try reader.readAll(maxFrames: maxFrames)
     if info.isFloatingPoint, let bad = values.firstIndex(where: { !$0.isFinite }) {
       throw BankError(

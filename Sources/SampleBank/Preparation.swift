@@ -6,13 +6,14 @@ import Resampling
 /// Samples at another rate are resampled with libsoxr; mono feeds both channels of a stereo
 /// output alike, stereo feeds a mono output as (L+R)/2.
 public func prepare(_ sample: DecodedSample, rate: Int, channels: Int) throws(BankError) -> Sample {
-  var values = sample.values
+  var storage = sample.storage
   if sample.sampleRate != rate {
     do {
-      values = try resample(values, channels: sample.channels, from: sample.sampleRate, to: rate)
+      storage = .float(
+        try resample(sample.values, channels: sample.channels, from: sample.sampleRate, to: rate))
     } catch {
       throw BankError(path: sample.source, reason: "it cannot be resampled: \(error.reason)")
     }
   }
-  return Sample(values: values, channels: sample.channels).mapped(toChannels: channels)
+  return Sample(storage: storage, channels: sample.channels).mapped(toChannels: channels)
 }

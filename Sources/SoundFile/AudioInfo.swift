@@ -22,6 +22,9 @@ public struct AudioInfo: Equatable, Sendable {
     return subtype == FormatCode.float || subtype == Int32(SF_FORMAT_DOUBLE)
   }
 
+  /// Whether samples are 16-bit integers, which read exactly as `Int16`.
+  public var isSixteenBit: Bool { format & FormatCode.subtypeMask == FormatCode.pcm16 }
+
   /// Whether the encoding is lossy, so decoded frame counts may include codec padding.
   public var isLossy: Bool {
     let subtype = format & FormatCode.subtypeMask

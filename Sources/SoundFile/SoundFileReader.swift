@@ -66,25 +66,46 @@ public final class SoundFileReader {
     }
   }
 
-  /// Reads the whole file as interleaved frames, refusing files longer than `maxFrames`.
+  /// Reads the whole file as interleaved float frames, refusing files longer than `maxFrames`.
   ///
   /// Reads until the decoder stops rather than trusting the header's length, so a truncated
   /// file yields what it really holds, and a header claiming more than it has cannot inflate
   /// memory.
   public func readAll(maxFrames: Int64) throws(SoundFileError) -> [Float] {
+    try readAll(maxFrames: maxFrames) { handle, buffer, frames in
+      sf_readf_float(handle, buffer, frames)
+    }
+  }
+
+  /// Reads the whole file as interleaved 16-bit values (exact for 16-bit files).
+  /// The corresponding C function is `sf_readf_short`.
+  public func readAllInt16(maxFrames: Int64) throws(SoundFileError) -> [Int16] {
+    try readAll(maxFrames: maxFrames) { handle, buffer, frames in
+      sf_readf_short(handle, buffer, frames)
+    }
+  }
+
+  private func readAll<Value: Numeric>(
+    maxFrames: Int64,
+    _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t
+  ) throws(SoundFileError) -> [Value] {
     if info.frameCount > maxFrames {
       throw SoundFileError(
         path: path, operation: .read,
         reason: "it is \(info.frameCount) frames long, more than the limit of \(maxFrames)")
     }
     let channels = info.channels
-    var samples: [Float] = []
+    let blockFrames = 16_384
+    var samples: [Value] = []
     samples.reserveCapacity(Int(max(0, min(info.frameCount, maxFrames))) * channels)
-    var chunk = [Float](repeating: 0, count: 16_384 * channels)
+    var chunk = [Value](repeating: 0, count: blockFrames * channels)
     var total: Int64 = 0
     while true {
-      let count = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
-        try read(into: buffer, frameCount: 16_384)
+      let count = chunk.withUnsafeMutableBufferPointer {
+        read(handle, $0.baseAddress, sf_count_t(blockFrames))
+      }
+      if count < 0 || (count == 0 && sf_error(handle) != 0) {
+        throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
       }
       if count == 0 { break }
       total += Int64(count)
@@ -93,8 +114,9 @@ public final class SoundFileReader {
           path: path, operation: .read,
           reason: "it is more than \(maxFrames) frames long, the limit")
       }
-      samples.append(contentsOf: chunk[..<(count * channels)])
+      samples.append(contentsOf: chunk[..<(Int(count) * channels)])
     }
     return samples
   }
+
 }

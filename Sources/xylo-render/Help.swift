@@ -96,6 +96,7 @@ enum Help {
       --dither-seed N         The dither's seed (default: 0); the same seed, the same file
       --print-hash            Print the content hash of what was written, as 'hash' does
       --block-frames N        Frames mixed at a time (default: 4096); never changes the output
+      --jobs N                Threads that mix (default: one per core); never changes the output
 
     SOUND:
     \(BankOption.help)

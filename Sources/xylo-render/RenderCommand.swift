@@ -42,7 +42,8 @@ enum RenderCommand {
     let totalFrames = try setup.outputFrames(settings)
     let fadeFrames = settings.fadeOut.roundedHalfUp(scale: Int64(setup.rate)) ?? totalFrames
     var engine = RenderEngine(
-      setup: setup, blockFrames: settings.blockFrames, totalFrames: totalFrames,
+      plan: MixPlan(samples: setup.samples, voices: setup.voices, channels: setup.channels),
+      blockFrames: settings.blockFrames, totalFrames: totalFrames, jobs: settings.jobs,
       finishing: Finishing(
         gain: Float(settings.gain), totalFrames: totalFrames, fadeOutFrames: fadeFrames))
     let passes = settings.normalizeTo == nil ? 1 : 2

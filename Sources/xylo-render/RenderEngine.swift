@@ -1,12 +1,17 @@
+import Dispatch
 import Mixer
 import SoundFile
 
-/// Streams the mix block by block through gain, fade and conversion into a writer; memory holds
-/// one block and the samples, never the song.
+/// Renders the mix in chunks on `jobs` threads while the calling thread writes the chunks
+/// before them, in order. Chunks are pure functions of the plan, so the file is the same for
+/// every thread count and block size; memory holds two rounds of chunks, never the song.
 struct RenderEngine {
-  let setup: MixSetup
+  static let chunkFrames: Int64 = 65_536
+
+  let plan: MixPlan
   let blockFrames: Int
   let totalFrames: Int64
+  let jobs: Int
   var finishing: Finishing
 
   /// What a pass saw: the peak of the finished mix, and how many values clipped.
@@ -15,71 +20,108 @@ struct RenderEngine {
     var clippedCount: Int64 = 0
   }
 
-  /// Renders every block and hands it, finished, to `body` with its first frame.
-  private func forEachBlock(
-    progress: ProgressBar?,
-    _ body: (UnsafeMutableBufferPointer<Float>, Int64) throws(SoundFileError) -> Void
-  ) throws(SoundFileError) {
-    var renderer = MixRenderer(
-      samples: setup.samples, voices: setup.voices, channels: setup.channels)
-    var block = [Float](repeating: 0, count: blockFrames * setup.channels)
-    var position: Int64 = 0
-    while position < totalFrames {
-      let frames = Int(min(Int64(blockFrames), totalFrames - position))
-      try block.withUnsafeMutableBufferPointer { (whole) throws(SoundFileError) in
-        let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * setup.channels)])
-        renderer.render(into: buffer)
-        finishing.apply(to: buffer, channels: setup.channels, at: position)
-        try body(buffer, position)
-      }
-      position += Int64(frames)
-      progress?.update(done: position)
-    }
-  }
-
   /// The first pass of `--normalize`: measures the finished mix without writing it.
   func measure(progress: ProgressBar?) -> PeakMeter {
-    var meter = PeakMeter()
-    try? forEachBlock(progress: progress) { buffer, position in
-      meter.measure(UnsafeBufferPointer(buffer), channels: setup.channels, at: position)
+    var peak = PeakMeter()
+    forEachChunk(encoding: .measureOnly, dither: nil, progress: progress) { chunk in
+      peak.merge(chunk.peak)
+      return nil
     }
-    return meter
+    return peak
   }
 
-  /// Writes every frame, converted to the writer's encoding.
+  /// Writes every frame in the writer's encoding.
   func write(to writer: SoundFileWriter, dither: Dither?, progress: ProgressBar?)
     throws(SoundFileError) -> Outcome
   {
-    var outcome = Outcome()
-    let encoding = writer.format.encoding
-    var quantizer = encoding?.fullScale.map { Quantizer(fullScale: $0, dither: dither) }
-    var shorts = [Int16](
-      repeating: 0, count: encoding == .pcm16 ? blockFrames * setup.channels : 0)
-    var ints = [Int32](
-      repeating: 0,
-      count: encoding == .pcm24 || encoding == .pcm32 ? blockFrames * setup.channels : 0)
-    try forEachBlock(progress: progress) { (buffer, position) throws(SoundFileError) in
-      let input = UnsafeBufferPointer(buffer)
-      outcome.peak.measure(input, channels: setup.channels, at: position)
-      let firstIndex = position * Int64(setup.channels)
-      if encoding == .pcm16, quantizer != nil {
-        try shorts.withUnsafeMutableBufferPointer { (whole) throws(SoundFileError) in
-          let out = UnsafeMutableBufferPointer(rebasing: whole[..<input.count])
-          quantizer?.quantize(input, firstIndex: firstIndex, into: out)
-          try writer.write(UnsafeBufferPointer(out))
-        }
-      } else if quantizer != nil {
-        try ints.withUnsafeMutableBufferPointer { (whole) throws(SoundFileError) in
-          let out = UnsafeMutableBufferPointer(rebasing: whole[..<input.count])
-          quantizer?.quantize(input, firstIndex: firstIndex, into: out)
-          try writer.write(UnsafeBufferPointer(out))
-        }
-      } else {
-        if encoding == nil { outcome.clippedCount += Int64(input.count(where: { abs($0) > 1 })) }
-        try writer.write(input)
+    let encoding: ChunkEncoding =
+      switch writer.format.encoding {
+      case .pcm16: .int16
+      case .pcm24: .int32(fullScale: 8_388_608)
+      case .pcm32: .int32(fullScale: 2_147_483_648)
+      case .float, nil: .float
       }
+    var outcome = Outcome()
+    var failure: SoundFileError?
+    forEachChunk(encoding: encoding, dither: dither, progress: progress) { chunk in
+      outcome.peak.merge(chunk.peak)
+      outcome.clippedCount += chunk.clippedCount
+      do {
+        switch encoding {
+        case .int16: try chunk.int16.withUnsafeBufferPointer { try writer.write($0) }
+        case .int32: try chunk.int32.withUnsafeBufferPointer { try writer.write($0) }
+        case .float, .measureOnly: try chunk.float.withUnsafeBufferPointer { try writer.write($0) }
+        }
+      } catch let error as SoundFileError {
+        failure = error
+        return error
+      } catch {
+        return error
+      }
+      return nil
     }
-    outcome.clippedCount += quantizer?.clippedCount ?? 0
+    if let failure { throw failure }
     return outcome
   }
+
+  /// Hands every chunk, in order, to `consume`, which returns an error to stop early.
+  private func forEachChunk(
+    encoding: ChunkEncoding, dither: Dither?, progress: ProgressBar?,
+    _ consume: (RenderedChunk) -> (any Error)?
+  ) {
+    let chunkCount = Int((totalFrames + Self.chunkFrames - 1) / Self.chunkFrames)
+    let roundSize = max(1, jobs)
+    let rounds = (chunkCount + roundSize - 1) / roundSize
+    let render: @Sendable (Int) -> [RenderedChunk] = { round in
+      let first = round * roundSize
+      let count = min(roundSize, chunkCount - first)
+      let slots = ChunkSlots(count: count)
+      DispatchQueue.concurrentPerform(iterations: count) { index in
+        let start = Int64(first + index) * Self.chunkFrames
+        let range = start..<min(start + Self.chunkFrames, totalFrames)
+        slots.store(
+          renderChunk(
+            plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+            blockFrames: blockFrames), at: index)
+      }
+      return slots.chunks
+    }
+    guard rounds > 0 else { return }
+    var current = render(0)
+    for round in 0..<rounds {
+      // The next round renders on the workers while this thread consumes the current one.
+      let next = ChunkSlots(count: 1)
+      let group = DispatchGroup()
+      if round + 1 < rounds {
+        DispatchQueue.global().async(group: group) { next.storeAll(render(round + 1)) }
+      }
+      defer { group.wait() }
+      for chunk in current {
+        if consume(chunk) != nil { return }
+        progress?.update(done: chunk.start + Int64(chunk.frameCount))
+      }
+      group.wait()
+      current = next.all
+    }
+  }
+}
+
+/// Results written by worker threads, each to its own slot, read after they have all finished.
+private final class ChunkSlots: @unchecked Sendable {
+  private var slots: [RenderedChunk?]
+  private var rounds: [RenderedChunk] = []
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  /// Called from one thread per index; slots do not overlap, and the array never reallocates.
+  func store(_ chunk: RenderedChunk, at index: Int) {
+    slots.withUnsafeMutableBufferPointer { $0[index] = chunk }
+  }
+
+  var chunks: [RenderedChunk] { slots.compactMap { $0 } }
+
+  func storeAll(_ chunks: [RenderedChunk]) { rounds = chunks }
+  var all: [RenderedChunk] { rounds }
 }

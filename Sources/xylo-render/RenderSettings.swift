@@ -28,6 +28,8 @@ struct RenderSettings {
   var printsHash = false
   /// Frames mixed at a time; any size gives the same output (the tests prove it).
   var blockFrames = 4_096
+  /// Threads that render chunks; the calling thread writes. Never changes the output.
+  var jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
   static let specs =
     LimitOptions.specs + BankOption.specs + [
@@ -48,6 +50,7 @@ struct RenderSettings {
       OptionSpec(name: "--quiet", takesValue: false),
       OptionSpec(name: "--print-hash", takesValue: false),
       OptionSpec(name: "--block-frames", takesValue: true),
+      OptionSpec(name: "--jobs", takesValue: true),
     ]
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -117,6 +120,9 @@ struct RenderSettings {
       } ?? .zero
     quiet = arguments.flags.contains("--quiet")
     printsHash = arguments.flags.contains("--print-hash")
+    if let text = values["--jobs"] {
+      jobs = try wholeNumber(text, option: "--jobs", range: 1...256, unit: "threads")
+    }
     if let text = values["--block-frames"] {
       blockFrames = try wholeNumber(
         text, option: "--block-frames", range: 1...1_048_576, unit: "frames")

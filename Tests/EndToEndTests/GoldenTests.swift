@@ -28,16 +28,35 @@ import Testing
     #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
   }
 
-  @Test func blockSizeAndRepeatedRunsGiveByteIdenticalFiles() throws {
+  @Test func blockSizeThreadCountAndRepeatedRunsGiveByteIdenticalFiles() throws {
     let folder = try temporaryFolder()
     let score = "Examples/scores/frere-jacques-canon.xylo"
+    let settings: [(blockFrames: Int, jobs: Int)] = [
+      (4_096, 1), (4_096, 1), (4_096, 2), (7, 2), (1_000, 3), (65_536, 1), (65_536, 4),
+    ]
     var files: [Data] = []
-    for (index, blockFrames) in [4_096, 4_096, 7, 1_000, 65_536].enumerated() {
+    for (index, setting) in settings.enumerated() {
       let out = "\(folder)/\(index).flac"
-      _ = try run(["render", score, "-o", out, "--quiet", "--block-frames", "\(blockFrames)"])
+      _ = try run([
+        "render", score, "-o", out, "--quiet", "--block-frames", "\(setting.blockFrames)",
+        "--jobs", "\(setting.jobs)",
+      ])
       files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
     }
-    #expect(files.count == 5 && files.allSatisfy { $0 == files[0] })
+    #expect(files.count == settings.count && files.allSatisfy { $0 == files[0] })
+  }
+
+  @Test func theAppBankRendersIdenticallyOnOneOrManyThreads() throws {
+    let folder = try temporaryFolder()
+    for jobs in ["1", "2"] {
+      _ = try run([
+        "render", "Examples/scores/jingle-bells.xylo", "-o", "\(folder)/\(jobs).wav", "--quiet",
+        "--bank", appSounds, "--jobs", jobs, "--polyphony", "3", "--cut-fade", "5",
+      ])
+    }
+    let one = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/1.wav"))
+    let two = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/2.wav"))
+    #expect(one == two && one.count > 1_000_000)
   }
 
   @Test func oneFrameBlocksGiveTheSameFileToo() throws {

@@ -1,0 +1,91 @@
+/// How a chunk's frames are delivered: as 16- or 32-bit integers (converted by a quantizer)
+/// or as floats (float and lossy encodings, and measuring passes).
+public enum ChunkEncoding: Sendable, Equatable {
+  case int16
+  /// 32-bit integers at this full scale (2^23 for 24-bit files, 2^31 for 32-bit).
+  case int32(fullScale: Double)
+  case float
+  /// Nothing delivered: only the peak is measured (the first pass of normalizing).
+  case measureOnly
+}
+
+/// One stretch of finished output and what was seen in it.
+public struct RenderedChunk: Sendable {
+  public var start: Int64
+  public var frameCount: Int
+  public var int16: [Int16] = []
+  public var int32: [Int32] = []
+  public var float: [Float] = []
+  public var peak = PeakMeter()
+  /// Integer values clipped, or float values past ±1 for float delivery.
+  public var clippedCount: Int64 = 0
+}
+
+/// Renders frames `range` of the plan, finished and converted: a pure function of its inputs,
+/// so chunks can be rendered on any thread, in any order, and give the same values as one
+/// render from the start.
+public func renderChunk(
+  _ plan: MixPlan, range: Range<Int64>, finishing: Finishing, encoding: ChunkEncoding,
+  dither: Dither?, blockFrames: Int
+) -> RenderedChunk {
+  let channels = plan.channels
+  let frameCount = Int(range.count)
+  var chunk = RenderedChunk(start: range.lowerBound, frameCount: frameCount)
+  var quantizer: Quantizer?
+  switch encoding {
+  case .int16:
+    chunk.int16 = [Int16](repeating: 0, count: frameCount * channels)
+    quantizer = Quantizer(fullScale: 32_768, dither: dither)
+  case .int32(let fullScale):
+    chunk.int32 = [Int32](repeating: 0, count: frameCount * channels)
+    quantizer = Quantizer(fullScale: fullScale, dither: dither)
+  case .float:
+    chunk.float = [Float](repeating: 0, count: frameCount * channels)
+  case .measureOnly:
+    break
+  }
+  var renderer = MixRenderer(plan: plan, startFrame: range.lowerBound)
+  var block = [Float](repeating: 0, count: blockFrames * channels)
+  var done = 0
+  while done < frameCount {
+    let frames = min(blockFrames, frameCount - done)
+    let position = range.lowerBound + Int64(done)
+    let offset = done * channels
+    block.withUnsafeMutableBufferPointer { whole in
+      let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
+      renderer.render(into: buffer)
+      finishing.apply(to: buffer, channels: channels, at: position)
+      let input = UnsafeBufferPointer(buffer)
+      chunk.peak.measure(input, channels: channels, at: position)
+      let firstIndex = position * Int64(channels)
+      switch encoding {
+      case .int16:
+        chunk.int16.withUnsafeMutableBufferPointer { out in
+          quantizer?.quantize(
+            input, firstIndex: firstIndex,
+            into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
+        }
+      case .int32:
+        chunk.int32.withUnsafeMutableBufferPointer { out in
+          quantizer?.quantize(
+            input, firstIndex: firstIndex,
+            into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
+        }
+      case .float:
+        chunk.float.withUnsafeMutableBufferPointer { out in
+          var over = 0
+          for index in 0..<input.count {
+            out[offset + index] = input[index]
+            over &+= input[index] > 1 || input[index] < -1 ? 1 : 0
+          }
+          chunk.clippedCount += Int64(over)
+        }
+      case .measureOnly:
+        break
+      }
+    }
+    done += frames
+  }
+  chunk.clippedCount += quantizer?.clippedCount ?? 0
+  return chunk
+}

@@ -1,0 +1,28 @@
+/// Everything the mixer needs, fixed before rendering starts: samples, voices in render order,
+/// the output's channel count, and the longest voice (so a render can start anywhere quickly).
+public struct MixPlan: Sendable {
+  public let samples: [Sample]
+  public let voices: [Voice]
+  public let channels: Int
+  /// The most frames any voice sounds for.
+  public let longestVoice: Int64
+
+  public init(samples: [Sample], voices: [Voice], channels: Int) {
+    self.samples = samples
+    self.voices = voices
+    self.channels = channels
+    longestVoice = voices.reduce(0) { max($0, $1.endFrame - $1.startFrame) }
+  }
+
+  /// The first voice that can still sound at `frame`: none starting before
+  /// `frame - longestVoice` can.
+  func firstVoice(soundingAt frame: Int64) -> Int {
+    let earliest = frame - longestVoice
+    var (low, high) = (0, voices.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if voices[middle].startFrame < earliest { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
