@@ -28,15 +28,18 @@ let package = Package(
     .target(name: "SoundFile", dependencies: ["CSndFile"]),
     .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
+    .target(name: "Platform"),
     .target(name: "ScoreParser"),
     .target(name: "Xylophone"),
     .target(
       name: "SampleBank",
-      dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser", "Xylophone"]),
+      dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser", "Xylophone", "Platform"]),
     .target(name: "Mixer", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
-      dependencies: ["ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest"]
+      dependencies: [
+        "ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest", "Platform",
+      ]
     ),
     .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),

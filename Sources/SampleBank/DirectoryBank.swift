@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import ScoreParser
 import SoundFile
 
@@ -15,26 +15,24 @@ public struct DirectoryBank: SampleBank {
   /// Lists the folder at `path`.
   public init(path: String) throws(BankError) {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw BankError(path: path, reason: "no such folder")
+    switch FileSystem.kind(of: path) {
+    case .directory: break
+    case .missing: throw BankError(path: path, reason: "no such folder")
+    default: throw BankError(path: path, reason: "it is not a folder")
     }
-    guard isDirectory.boolValue else { throw BankError(path: path, reason: "it is not a folder") }
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
+      names = try FileSystem.contents(ofDirectory: path)
     } catch {
-      throw BankError(
-        path: path, reason: "the folder cannot be listed (\(error.localizedDescription))")
+      throw BankError(path: path, reason: "the folder cannot be listed: \(error.reason)")
     }
     var files: [String: [String]] = [:]
-    for name in names.sorted() where !name.hasPrefix(".") {
-      let url = URL(fileURLWithPath: name)
-      let title = url.deletingPathExtension().lastPathComponent
-      guard SoundFileLibrary.readableExtensions.contains(url.pathExtension.lowercased()),
+    for name in names where !name.hasPrefix(".") {
+      let title = Path.baseName(name)
+      guard SoundFileLibrary.readableExtensions.contains(Path.fileExtension(name).lowercased()),
         isKeyTitle(title)
       else { continue }
-      files[title, default: []].append((path as NSString).appendingPathComponent(name))
+      files[title, default: []].append(Path.join(path, name))
     }
     self.files = files
     titles = files.keys.sorted(by: titleOrder)
@@ -65,10 +63,7 @@ public struct DirectoryBank: SampleBank {
       let quoted = candidates.map { "'\($0)'" }.joined(separator: " and ")
       throw BankError(path: path, reason: "key '\(title)' has more than one sample: \(quoted)")
     }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
+    if FileSystem.kind(of: file) == .directory {
       throw BankError(path: file, reason: "it is a folder, not a sound file")
     }
     return file

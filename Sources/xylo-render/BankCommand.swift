@@ -1,5 +1,5 @@
-import Foundation
 import Mixer
+import Platform
 import SampleBank
 import SoundFile
 
@@ -21,14 +21,14 @@ enum BankCommand {
     }
     let folder = arguments.positionals[1]
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try FileSystem.createDirectories(folder)
     } catch {
-      console.error("cannot write '\(folder)': \(error.localizedDescription)")
+      console.error("cannot write '\(error.path)': \(error.reason)")
       return .failure
     }
     let bank = BuiltInBank()
     for title in bank.titles {
-      let path = (folder as NSString).appendingPathComponent("\(title).wav")
+      let path = Path.join(folder, "\(title).wav")
       do {
         try export(try bank.sample(for: title), to: path)
       } catch let error as OutputError {

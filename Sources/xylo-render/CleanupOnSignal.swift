@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// Removes the render's temporary file when SIGINT, SIGTERM or SIGHUP arrive, then dies of the
 /// signal as it would have.

@@ -1,5 +1,4 @@
 import AudioDigest
-import Foundation
 import SoundFile
 
 /// `xylo-render compare EXPECTED ACTUAL`: compares decoded samples, not bytes, and says what a

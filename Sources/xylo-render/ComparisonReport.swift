@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import ScoreParser
 
 /// The verdict of `compare` and the lines that explain it.
@@ -78,9 +78,9 @@ func decibels(_ magnitude: Double) -> String {
   magnitude > 0 ? formatDB(20 * log10(magnitude)) : "-inf"
 }
 
-private func formatDB(_ value: Double) -> String { String(format: "%.1f", value) }
+private func formatDB(_ value: Double) -> String { fixed(value, places: 1) }
 
 /// A sample value with its 16-bit step count, which is what most goldens hold.
 private func sampleText(_ value: Double) -> String {
-  String(format: "%.6f", value)
+  fixed(value, places: 6)
 }

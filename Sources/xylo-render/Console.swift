@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import ScoreParser
 
 /// Standard output (buffered, for long CSV) and standard error, with colour only on a terminal.
@@ -8,7 +8,7 @@ final class Console: @unchecked Sendable {
 
   init() {
     colorsErrors =
-      isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+      isatty(STDERR_FILENO) != 0 && Environment.value("NO_COLOR") == nil
   }
 
   deinit { flush() }
@@ -38,7 +38,7 @@ final class Console: @unchecked Sendable {
   /// Writes `text` and a newline to standard error, after anything pending on standard output.
   func err(_ text: String) {
     flush()
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    writeStandardError(text + "\n")
   }
 
   /// `xylo-render: error: REASON` and the usage, for a bad command line.
@@ -79,4 +79,11 @@ final class Console: @unchecked Sendable {
   private func styled(_ text: String, _ style: Style) -> String {
     colorsErrors ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
   }
+}
+
+/// Writes text to standard error as it is, ignoring failures (there is nowhere left to report).
+func writeStandardError(_ text: String) {
+  var bytes = Array(text.utf8)
+  bytes.withUnsafeBytes { try? FileSystem.write($0, to: STDERR_FILENO) }
+  bytes.removeAll()
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// Where a render goes: a temporary file beside the destination, renamed into place only after
 /// it was closed and verified, so a failure never leaves a partial file or harms an old one.
@@ -16,28 +16,24 @@ final class OutputTarget {
     self.destination = destination
     let folder: String
     if destination == "-" {
-      folder = NSTemporaryDirectory()
+      folder = FileSystem.temporaryDirectory
     } else {
-      folder =
-        (destination as NSString).deletingLastPathComponent.isEmpty
-        ? "." : (destination as NSString).deletingLastPathComponent
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
+      let parent = Path.deletingLastComponent(destination)
+      folder = parent.isEmpty ? "." : parent
+      if FileSystem.kind(of: destination) == .directory {
         throw OutputError(path: destination, reason: "it is a folder")
       }
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      switch FileSystem.kind(of: folder) {
+      case .directory: break
+      case .missing:
         throw OutputError(path: destination, reason: "the folder '\(folder)' does not exist")
-      }
-      guard isDirectory.boolValue else {
-        throw OutputError(path: destination, reason: "'\(folder)' is not a folder")
+      default: throw OutputError(path: destination, reason: "'\(folder)' is not a folder")
       }
     }
-    let base = destination == "-" ? "stdout" : (destination as NSString).lastPathComponent
-    let template = (folder as NSString).appendingPathComponent(".\(base).xylo-XXXXXX")
+    let base = destination == "-" ? "stdout" : Path.lastComponent(destination)
+    let template = Path.join(folder, ".\(base).xylo-XXXXXX")
     guard let path = CleanupOnSignal.createTemporaryFile(template: template) else {
-      let reason = errno == EACCES ? "the folder is not writable" : String(cString: strerror(errno))
+      let reason = errno == EACCES ? "the folder is not writable" : errorText(errno)
       throw OutputError(path: destination, reason: reason)
     }
     temporaryPath = path
@@ -51,7 +47,7 @@ final class OutputTarget {
     if destination == "-" {
       try copyToStandardOutput()
     } else if rename(temporaryPath, destination) != 0 {
-      throw OutputError(path: destination, reason: String(cString: strerror(errno)))
+      throw OutputError(path: destination, reason: errorText(errno))
     }
     finished = true
   }
@@ -64,25 +60,10 @@ final class OutputTarget {
   }
 
   private func copyToStandardOutput() throws(OutputError) {
-    guard let input = fopen(temporaryPath, "rb") else {
-      throw OutputError(path: "-", reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(input) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, input) }
-      if count == 0 { break }
-      var offset = 0
-      while offset < count {
-        let written = buffer.withUnsafeBytes { bytes in
-          bytes.baseAddress.map { write(STDOUT_FILENO, $0 + offset, count - offset) } ?? -1
-        }
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else {
-          throw OutputError(path: "standard output", reason: String(cString: strerror(errno)))
-        }
-        offset += written
-      }
+    do throws(SystemError) {
+      try FileSystem.write(try FileSystem.readAll(temporaryPath), to: STDOUT_FILENO)
+    } catch {
+      throw OutputError(path: "standard output", reason: error.reason)
     }
   }
 }

@@ -1,6 +1,6 @@
 import AudioDigest
-import Foundation
 import Mixer
+import Platform
 import SampleBank
 import ScoreParser
 import SoundFile
@@ -101,7 +101,7 @@ enum RenderCommand {
       let time =
         Rational(outcome.peak.peakFrame, Int64(setup.rate))?.decimalString(places: 3) ?? "?"
       console.warning(
-        "\(outcome.clippedCount) samples clipped (peak \(String(format: "%+.1f", peakDB)) dBFS at \(time) s); try --normalize or --gain"
+        "\(outcome.clippedCount) samples clipped (peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s); try --normalize or --gain"
       )
     }
     let seconds = Rational(totalFrames, Int64(setup.rate))?.decimalString(places: 3) ?? "?"

@@ -1,5 +1,5 @@
-import Foundation
 import Mixer
+import Platform
 import ScoreParser
 import SoundFile
 
@@ -143,7 +143,7 @@ struct RenderSettings {
     } else if output == "-" {
       container = .wav
     } else {
-      let ext = (output as NSString).pathExtension
+      let ext = Path.fileExtension(output)
       guard let chosen = Container(fileExtension: ext) else {
         throw UsageError(
           message:

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 import ScoreParser
 
 /// A score read from a file (or `-` for standard input) and parsed.
@@ -13,7 +13,7 @@ struct ScoreFile {
     let displayPath = path == "-" ? "<stdin>" : path
     let bytes: [UInt8]
     do {
-      bytes = try readAll(path)
+      bytes = try FileSystem.readAll(path)
     } catch {
       console.error("cannot read \(quote(path)): \(error.reason)")
       return nil
@@ -40,38 +40,7 @@ struct ScoreFile {
     return body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
       var line = $0
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      return String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-    }
-  }
-}
-
-/// A file that could not be read, with the system's reason.
-struct ReadError: Error {
-  var reason: String
-}
-
-/// Reads a whole file, or standard input for `-`.
-func readAll(_ path: String) throws(ReadError) -> [UInt8] {
-  if path == "-" {
-    return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-  }
-  var isDirectory: ObjCBool = false
-  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
-  {
-    throw ReadError(reason: "it is a directory")
-  }
-  guard let handle = fopen(path, "rb") else {
-    throw ReadError(reason: String(cString: strerror(errno)))
-  }
-  defer { fclose(handle) }
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-    bytes.append(contentsOf: chunk[..<count])
-    if count < chunk.count {
-      if ferror(handle) != 0 { throw ReadError(reason: String(cString: strerror(errno))) }
-      return bytes
+      return String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
   }
 }

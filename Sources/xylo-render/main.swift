@@ -1,3 +1,3 @@
-import Foundation
+import Platform
 
 exit(XyloRender.run(Array(CommandLine.arguments.dropFirst())).rawValue)

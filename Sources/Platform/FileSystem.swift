@@ -1,0 +1,139 @@
+/// What a path names, following links.
+public enum FileKind: Equatable, Sendable {
+  case missing
+  case file
+  case directory
+  case other
+}
+
+/// Small file-system operations on top of the C library, so the tool needs no Foundation
+/// (which would add about 9 MB of memory and milliseconds to every start).
+public enum FileSystem {
+  /// What `path` is; a path that cannot be examined (a dangling link, a link loop) is `missing`.
+  /// The corresponding C function is `stat`.
+  public static func kind(of path: String) -> FileKind {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .file
+    default: return .other
+    }
+  }
+
+  /// The names in a folder, without `.` and `..`, sorted. The corresponding C functions are
+  /// `opendir` and `readdir`.
+  public static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
+    guard let directory = opendir(path) else { throw .current(path: path) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// Creates `path` and any missing folders above it.
+  public static func createDirectories(_ path: String) throws(SystemError) {
+    if kind(of: path) == .directory { return }
+    let parent = Path.deletingLastComponent(path)
+    if !parent.isEmpty && parent != path && parent != "/" { try createDirectories(parent) }
+    if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .current(path: path) }
+  }
+
+  /// Reads a whole file, or standard input for `-`.
+  public static func readAll(_ path: String) throws(SystemError) -> [UInt8] {
+    if path == "-" { return try readAll(descriptor: STDIN_FILENO, path: path) }
+    if kind(of: path) == .directory { throw SystemError(path: path, reason: "it is a directory") }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw .current(path: path) }
+    defer { close(descriptor) }
+    return try readAll(descriptor: descriptor, path: path)
+  }
+
+  private static func readAll(descriptor: Int32, path: String) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw .current(path: path) }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Writes all of `bytes` to a file descriptor, retrying short writes.
+  public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+    throws(SystemError)
+  {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Platform.write(descriptor, base + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw .current(path: "descriptor \(descriptor)") }
+      offset += written
+    }
+  }
+
+  /// Writes all of `bytes` to a file descriptor.
+  public static func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+    var failure: SystemError?
+    bytes.withUnsafeBytes { raw in
+      do throws(SystemError) { try write(raw, to: descriptor) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
+  public static var temporaryDirectory: String {
+    Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+}
+
+/// Path strings, split on `/` as POSIX does.
+public enum Path {
+  /// `a/b.wav` → `b.wav`.
+  public static func lastComponent(_ path: String) -> String {
+    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
+      ?? trimmed
+  }
+
+  /// `a/b.wav` → `a`; `b.wav` → `` (empty); `/b.wav` → `/`.
+  public static func deletingLastComponent(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// `b.wav` → `wav`; `b` → ``.
+  public static func fileExtension(_ path: String) -> String {
+    let name = lastComponent(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...])
+  }
+
+  /// `a/b.wav` → `b`.
+  public static func baseName(_ path: String) -> String {
+    let name = lastComponent(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// `a` + `b.wav` → `a/b.wav`.
+  public static func join(_ folder: String, _ name: String) -> String {
+    folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+}
+
+/// The process environment.
+public enum Environment {
+  /// The value of a variable, if set. The corresponding C function is `getenv`.
+  public static func value(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}

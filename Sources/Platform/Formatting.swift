@@ -1,0 +1,26 @@
+/// `value` with exactly `places` decimals, rounded half away from zero; locale-free.
+/// `signed` puts `+` before positive values, as `%+.1f` does.
+public func fixed(_ value: Double, places: Int, signed: Bool = false) -> String {
+  guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+  var scale = 1.0
+  for _ in 0..<places { scale *= 10 }
+  let units = (abs(value) * scale).rounded()
+  guard units < 9.0e18 else { return String(value) }
+  let whole = UInt64(units)
+  let integer = whole / UInt64(scale)
+  var text = String(integer)
+  if places > 0 {
+    let fraction = String(whole % UInt64(scale))
+    text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+  }
+  let negative = value < 0 && units != 0
+  return (negative ? "-" : signed ? "+" : "") + text
+}
+
+/// Seconds on a clock that only moves forward, for progress and timing.
+/// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC)`.
+public func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
