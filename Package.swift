@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "SoundFile", dependencies: ["CSndFile"]),
     .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
-    .target(name: "Platform"),
+    .target(name: "CSystem"),
+    .target(name: "Platform", dependencies: ["CSystem"]),
     .target(name: "ScoreParser"),
     .target(name: "Xylophone"),
     .target(

@@ -19,6 +19,12 @@ public struct RenderedChunk: Sendable {
   public var peak = PeakMeter()
   /// Integer values clipped, or float values past ±1 for float delivery.
   public var clippedCount: Int64 = 0
+
+  /// An empty chunk, to be filled by `renderChunk(_:range:finishing:encoding:dither:blockFrames:into:)`.
+  public init(start: Int64 = 0, frameCount: Int = 0) {
+    self.start = start
+    self.frameCount = frameCount
+  }
 }
 
 /// Renders frames `range` of the plan, finished and converted: a pure function of its inputs,
@@ -28,19 +34,36 @@ public func renderChunk(
   _ plan: MixPlan, range: Range<Int64>, finishing: Finishing, encoding: ChunkEncoding,
   dither: Dither?, blockFrames: Int
 ) -> RenderedChunk {
+  var chunk = RenderedChunk(start: range.lowerBound, frameCount: 0)
+  renderChunk(
+    plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+    blockFrames: blockFrames, into: &chunk)
+  return chunk
+}
+
+/// The same, reusing `chunk`'s storage: a render cycles through a few chunks instead of
+/// allocating one per stretch of audio.
+public func renderChunk(
+  _ plan: MixPlan, range: Range<Int64>, finishing: Finishing, encoding: ChunkEncoding,
+  dither: Dither?, blockFrames: Int, into chunk: inout RenderedChunk
+) {
   let channels = plan.channels
   let frameCount = Int(range.count)
-  var chunk = RenderedChunk(start: range.lowerBound, frameCount: frameCount)
+  let valueCount = frameCount * channels
+  chunk.start = range.lowerBound
+  chunk.frameCount = frameCount
+  chunk.peak = PeakMeter()
+  chunk.clippedCount = 0
   var quantizer: Quantizer?
   switch encoding {
   case .int16:
-    chunk.int16 = [Int16](repeating: 0, count: frameCount * channels)
+    resize(&chunk.int16, to: valueCount)
     quantizer = Quantizer(fullScale: 32_768, dither: dither)
   case .int32(let fullScale):
-    chunk.int32 = [Int32](repeating: 0, count: frameCount * channels)
+    resize(&chunk.int32, to: valueCount)
     quantizer = Quantizer(fullScale: fullScale, dither: dither)
   case .float:
-    chunk.float = [Float](repeating: 0, count: frameCount * channels)
+    resize(&chunk.float, to: valueCount)
   case .measureOnly:
     break
   }
@@ -87,5 +110,13 @@ public func renderChunk(
     done += frames
   }
   chunk.clippedCount += quantizer?.clippedCount ?? 0
-  return chunk
+}
+
+/// Makes `values` hold exactly `count` elements, keeping its storage when it is large enough.
+private func resize<Value: Numeric>(_ values: inout [Value], to count: Int) {
+  if values.count > count {
+    values.removeLast(values.count - count)
+  } else if values.count < count {
+    values.append(contentsOf: repeatElement(0, count: count - values.count))
+  }
 }

@@ -1,3 +1,5 @@
+import CSystem
+
 /// `value` with exactly `places` decimals, rounded half away from zero; locale-free.
 /// `signed` puts `+` before positive values, as `%+.1f` does.
 public func fixed(_ value: Double, places: Int, signed: Bool = false) -> String {
@@ -23,4 +25,11 @@ public func monotonicSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Hands memory freed so far back to the system, so that a large parse does not stay in the
+/// process's footprint while the render runs. The corresponding C function is glibc's
+/// `malloc_trim`; elsewhere this does nothing.
+public func releaseFreedMemory() {
+  _ = xylo_release_freed_memory()
 }

@@ -22,6 +22,13 @@ struct LineParser {
 
   /// Reads one line: a directive, or an optional timestamp followed by taps, rests and brackets.
   mutating func parse(_ line: SourceLine) {
+    if let (column, value) = line.invalidByte {
+      let hex = String(value, radix: 16, uppercase: true)
+      diagnostics.append(
+        .error, line: line.number, column: column,
+        message: "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex); save the score as UTF-8")
+      return
+    }
     let tokenized = tokenize(line)
     guard let first = tokenized.tokens.first else { return }
     var rest = tokenized.tokens.dropFirst()

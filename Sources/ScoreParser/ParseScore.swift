@@ -2,12 +2,10 @@
 ///
 /// Reports every error of the file; the score is returned only when there are none.
 public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) -> ParseResult {
-  var decodingDiagnostics = DiagnosticList()
-  let lines = decodeLines(bytes, diagnostics: &decodingDiagnostics)
   var parser = LineParser(keyChecker: options.keys.map(KeyChecker.init(titles:)))
-  parser.diagnostics = decodingDiagnostics
-  for line in lines where !parser.diagnostics.isFull {
+  forEachLine(bytes) { line in
     parser.parse(line)
+    return !parser.diagnostics.isFull
   }
   let items = parser.finish()
   var diagnostics = parser.diagnostics.items

@@ -2,16 +2,19 @@
 struct SourceLine {
   var number: Int
   var characters: [Character]
+  /// For a line that is not valid UTF-8: the column and value of its first bad byte.
+  var invalidByte: (column: Int, value: UInt8)?
 }
 
-/// Splits score bytes into lines, accepting a UTF-8 byte-order mark and CRLF or LF endings.
+/// Hands score bytes to `body` one line at a time, accepting a UTF-8 byte-order mark and CRLF
+/// or LF endings; stops early when `body` returns false. Lines are decoded one by one so a
+/// large score never holds all its characters at once.
 ///
 /// A line that is not valid UTF-8 yields a diagnostic at its first bad byte and no characters,
 /// so the rest of the file is still checked.
-func decodeLines(_ bytes: [UInt8], diagnostics: inout DiagnosticList) -> [SourceLine] {
+func forEachLine(_ bytes: [UInt8], _ body: (SourceLine) -> Bool) {
   var start = 0
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-  var lines: [SourceLine] = []
   var lineNumber = 1
   var lineStart = start
   var index = start
@@ -20,18 +23,15 @@ func decodeLines(_ bytes: [UInt8], diagnostics: inout DiagnosticList) -> [Source
       var end = index
       if end > lineStart && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
       let slice = bytes[lineStart..<end]
-      lines.append(decodeLine(slice, number: lineNumber, diagnostics: &diagnostics))
+      guard body(decodeLine(slice, number: lineNumber)) else { return }
       lineNumber += 1
       lineStart = index + 1
     }
     index += 1
   }
-  return lines
 }
 
-private func decodeLine(
-  _ bytes: ArraySlice<UInt8>, number: Int, diagnostics: inout DiagnosticList
-) -> SourceLine {
+private func decodeLine(_ bytes: ArraySlice<UInt8>, number: Int) -> SourceLine {
   if bytes.allSatisfy({ $0 < 0x80 }) {
     return SourceLine(number: number, characters: bytes.map { Character(Unicode.Scalar($0)) })
   }
@@ -46,11 +46,8 @@ private func decodeLine(
       return SourceLine(number: number, characters: Array(String(decoding: bytes, as: UTF8.self)))
     case .error:
       let prefix = String(decoding: bytes[bytes.startIndex..<offset], as: UTF8.self)
-      let hex = String(bytes[offset], radix: 16, uppercase: true)
-      diagnostics.append(
-        .error, line: number, column: prefix.count + 1,
-        message: "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex); save the score as UTF-8")
-      return SourceLine(number: number, characters: [])
+      return SourceLine(
+        number: number, characters: [], invalidByte: (prefix.count + 1, bytes[offset]))
     }
   }
 }

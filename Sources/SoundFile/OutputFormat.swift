@@ -81,6 +81,22 @@ public struct OutputFormat: Equatable, Sendable {
     return .success(OutputFormat(container: container, encoding: chosen))
   }
 
+  /// The same format able to hold `dataBytes` of samples: a WAV past 4 GiB becomes RF64 (the
+  /// same data with 64-bit sizes), since a WAV's 32-bit sizes would overflow.
+  public func holding(dataBytes: Int64) -> OutputFormat {
+    guard container == .wav, dataBytes > 0xFFFF_0000 else { return self }
+    return OutputFormat(container: .rf64, encoding: encoding)
+  }
+
+  /// Bytes per sample value of a lossless encoding (4 for lossy, an upper bound).
+  public var bytesPerValue: Int {
+    switch encoding {
+    case .pcm16: 2
+    case .pcm24: 3
+    case .pcm32, .float, nil: 4
+    }
+  }
+
   private init(container: Container, encoding: SampleEncoding?) {
     self.container = container
     self.encoding = encoding

@@ -56,6 +56,11 @@ final class Console: @unchecked Sendable {
     err("xylo-render: \(styled("warning:", .magenta)) \(message)")
   }
 
+  /// `xylo-render: note: MESSAGE`.
+  func note(_ message: String) {
+    err("xylo-render: note: \(message)")
+  }
+
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
   func print(_ diagnostic: Diagnostic, path: String, sourceLines: [String]) {
     let color: Style = diagnostic.severity == .error ? .red : .magenta

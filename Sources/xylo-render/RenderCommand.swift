@@ -38,7 +38,9 @@ enum RenderCommand {
   static func render(
     _ score: Score, bank: any SampleBank, settings: RenderSettings, console: Console
   ) throws(RenderFailure) {
+    releaseFreedMemory()  // what parsing took
     let setup = try MixSetup(score: score, bank: bank, settings: settings)
+    releaseFreedMemory()  // what decoding, resampling and scheduling took
     let totalFrames = try setup.outputFrames(settings)
     let fadeFrames = settings.fadeOut.roundedHalfUp(scale: Int64(setup.rate)) ?? totalFrames
     var engine = RenderEngine(
@@ -59,10 +61,15 @@ enum RenderCommand {
     } catch {
       throw RenderFailure(error.description)
     }
+    let format = settings.format.holding(
+      dataBytes: totalFrames * Int64(setup.channels * settings.format.bytesPerValue))
+    if format != settings.format && !settings.quiet {
+      console.note("a WAV file holds at most 4 GiB; writing RF64, WAV with 64-bit sizes")
+    }
     let outcome: RenderEngine.Outcome
     do {
       let writer = try SoundFileWriter(
-        path: target.temporaryPath, format: settings.format, sampleRate: setup.rate,
+        path: target.temporaryPath, format: format, sampleRate: setup.rate,
         channels: setup.channels,
         tags: Tags(title: score.title, artist: score.artist, comment: score.comment))
       let progress = ProgressBar(
@@ -72,7 +79,7 @@ enum RenderCommand {
       try writer.close()
       try verifyWrittenFile(
         path: target.temporaryPath, sampleRate: setup.rate, channels: setup.channels,
-        frameCount: totalFrames, exactLength: settings.format.container.isLossless)
+        frameCount: totalFrames, exactLength: format.container.isLossless)
       let hash = settings.printsHash ? try audioHash(ofFileAt: target.temporaryPath) : nil
       try target.commit()
       if let hash {

@@ -6,7 +6,7 @@ import SoundFile
 /// before them, in order. Chunks are pure functions of the plan, so the file is the same for
 /// every thread count and block size; memory holds two rounds of chunks, never the song.
 struct RenderEngine {
-  static let chunkFrames: Int64 = 65_536
+  static let chunkFrames: Int64 = 32_768
 
   let plan: MixPlan
   let blockFrames: Int
@@ -65,6 +65,9 @@ struct RenderEngine {
   }
 
   /// Hands every chunk, in order, to `consume`, which returns an error to stop early.
+  ///
+  /// Two sets of `jobs` chunk buffers alternate: the workers fill one round while this thread
+  /// consumes the other, so memory stays at two rounds whatever the song's length.
   private func forEachChunk(
     encoding: ChunkEncoding, dither: Dither?, progress: ProgressBar?,
     _ consume: (RenderedChunk) -> (any Error)?
@@ -72,56 +75,57 @@ struct RenderEngine {
     let chunkCount = Int((totalFrames + Self.chunkFrames - 1) / Self.chunkFrames)
     let roundSize = max(1, jobs)
     let rounds = (chunkCount + roundSize - 1) / roundSize
-    let render: @Sendable (Int) -> [RenderedChunk] = { round in
+    guard rounds > 0 else { return }
+    let buffers = [ChunkSlots(count: roundSize), ChunkSlots(count: roundSize)]
+    let render: @Sendable (Int) -> Void = { round in
       let first = round * roundSize
       let count = min(roundSize, chunkCount - first)
-      let slots = ChunkSlots(count: count)
+      let slots = buffers[round % 2]
+      slots.count = count
       DispatchQueue.concurrentPerform(iterations: count) { index in
         let start = Int64(first + index) * Self.chunkFrames
         let range = start..<min(start + Self.chunkFrames, totalFrames)
-        slots.store(
+        slots.withChunk(at: index) { chunk in
           renderChunk(
             plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
-            blockFrames: blockFrames), at: index)
+            blockFrames: blockFrames, into: &chunk)
+        }
       }
-      return slots.chunks
     }
-    guard rounds > 0 else { return }
-    var current = render(0)
+    render(0)
     for round in 0..<rounds {
       // The next round renders on the workers while this thread consumes the current one.
-      let next = ChunkSlots(count: 1)
       let group = DispatchGroup()
       if round + 1 < rounds {
-        DispatchQueue.global().async(group: group) { next.storeAll(render(round + 1)) }
+        DispatchQueue.global().async(group: group) { render(round + 1) }
       }
       defer { group.wait() }
-      for chunk in current {
-        if consume(chunk) != nil { return }
-        progress?.update(done: chunk.start + Int64(chunk.frameCount))
+      let slots = buffers[round % 2]
+      for index in 0..<slots.count {
+        var stop = false
+        slots.withChunk(at: index) { chunk in
+          stop = consume(chunk) != nil
+          progress?.update(done: chunk.start + Int64(chunk.frameCount))
+        }
+        if stop { return }
       }
-      group.wait()
-      current = next.all
     }
   }
 }
 
-/// Results written by worker threads, each to its own slot, read after they have all finished.
+/// Chunk buffers filled by worker threads, each its own slot, read once they have all finished.
 private final class ChunkSlots: @unchecked Sendable {
-  private var slots: [RenderedChunk?]
-  private var rounds: [RenderedChunk] = []
+  private var slots: [RenderedChunk]
+  /// How many slots the current round uses.
+  var count: Int
 
   init(count: Int) {
-    slots = Array(repeating: nil, count: count)
+    slots = (0..<count).map { _ in RenderedChunk(start: 0, frameCount: 0) }
+    self.count = count
   }
 
-  /// Called from one thread per index; slots do not overlap, and the array never reallocates.
-  func store(_ chunk: RenderedChunk, at index: Int) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = chunk }
+  /// Gives `body` the slot at `index`; one thread per index, and slots never move.
+  func withChunk(at index: Int, _ body: (inout RenderedChunk) -> Void) {
+    slots.withUnsafeMutableBufferPointer { body(&$0[index]) }
   }
-
-  var chunks: [RenderedChunk] { slots.compactMap { $0 } }
-
-  func storeAll(_ chunks: [RenderedChunk]) { rounds = chunks }
-  var all: [RenderedChunk] { rounds }
 }
