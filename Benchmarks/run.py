@@ -20,6 +20,7 @@ import time
 import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+MEASURE = None  # the helper that runs and measures a command, built by build()
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import workloads  # noqa: E402
@@ -27,22 +28,31 @@ import workloads  # noqa: E402
 
 def measure(command, runs, env=None):
     """Runs `command` `runs` times; returns median wall s, median CPU s, max peak RSS in MB."""
-    walls, cpus, peaks = [], [], []
+    return measure_interleaved([command], runs, env)[0]
+
+
+def measure_interleaved(commands, runs, env=None):
+    """Runs each command once per round, `runs` rounds, so that disk and cache noise falls on
+    all of them alike; returns (median wall s, median CPU s, max peak MB) per command."""
+    samples = [([], [], []) for _ in commands]
     for _ in range(runs):
-        # posix_spawn, not fork: a forked child's peak memory would start at Python's own.
-        with tempfile.TemporaryFile() as err:
-            actions = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
-                       (os.POSIX_SPAWN_DUP2, err.fileno(), 2)]
-            start = time.perf_counter()
-            pid = os.posix_spawnp(command[0], command, env or os.environ, file_actions=actions)
-            _, status, usage = os.wait4(pid, 0)
-            walls.append(time.perf_counter() - start)
-            if os.waitstatus_to_exitcode(status) != 0:
-                err.seek(0)
-                sys.exit(f"benchmark: {' '.join(command)} failed:\n{err.read().decode()}")
-        cpus.append(usage.ru_utime + usage.ru_stime)
-        peaks.append(usage.ru_maxrss / 1024)
-    return statistics.median(walls), statistics.median(cpus), max(peaks)
+        for command, (walls, cpus, peaks) in zip(commands, samples):
+            wall, cpu, peak = _run_once(command, env)
+            walls.append(wall)
+            cpus.append(cpu)
+            peaks.append(peak)
+    return [(statistics.median(w), statistics.median(c), max(p)) for w, c, p in samples]
+
+
+def _run_once(command, env):
+    """One run through the small C helper `measure`, which sees the command's true peak."""
+    with tempfile.NamedTemporaryFile("r") as result, tempfile.TemporaryFile() as err:
+        status = subprocess.run([MEASURE, result.name] + command, stderr=err, env=env).returncode
+        fields = result.read().split()
+        if status != 0 or len(fields) != 4 or fields[3] != "0":
+            err.seek(0)
+            sys.exit(f"benchmark: {' '.join(command)} failed:\n{err.read().decode()}")
+        return float(fields[0]), float(fields[1]), int(fields[2]) / 1024
 
 
 def frames_of(path):
@@ -58,6 +68,9 @@ def build(work):
     floor = os.path.join(work, "silence-floor")
     subprocess.run(["cc", "-O2", os.path.join(HERE, "silence-floor.c"), "-o", floor, "-lsndfile"],
                    check=True)
+    global MEASURE
+    MEASURE = os.path.join(work, "measure")
+    subprocess.run(["cc", "-O2", os.path.join(HERE, "measure.c"), "-o", MEASURE], check=True)
     return os.path.join(binary, "xylo-render"), floor
 
 
@@ -103,19 +116,22 @@ def main():
             taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True,
                                   text=True, check=True).stdout.split(": ")[1].split(" ")[0]
             command = [binary, "render", score, "-o", out, "--bank", bank, "--quiet"] + jobs
-            wall, cpu, peak = measure(command, runs)
+            subprocess.run(command, check=True)  # once for the length, and to warm the caches
             if ext == "wav":
                 frames, rate, channels = frames_of(out)
             else:
                 frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
             seconds = frames / rate
             floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
-            f_wall, f_cpu, f_peak = measure([floor, floor_out, str(frames), str(rate), str(channels)], runs)
-            rows = [("libsndfile silence", f_wall, f_cpu, f_peak), ("xylo-render", wall, cpu, peak)]
+            floor_command = [floor, floor_out, str(frames), str(rate), str(channels)]
+            commands = [floor_command, command]
             if reference and name != "long-10h":
-                ref = [sys.executable, os.path.join(HERE, "numpy_reference.py"), binary, score, bank,
-                       os.path.join(work, f"{name}-numpy.wav")]
-                rows.append(("numpy + soundfile",) + measure(ref, max(1, runs // 2)))
+                commands.append([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
+                                 score, bank, os.path.join(work, f"{name}-numpy.wav")])
+            results = measure_interleaved(commands, runs)
+            labels = ["libsndfile silence", "xylo-render", "numpy + soundfile"]
+            rows = [(label,) + result for label, result in zip(labels, results)]
+            f_wall = results[0][0]
             for label, w, c, p in rows:
                 print(f"| {name} | {taps} | {seconds:.0f} | {label} | {w:.3f} | {c:.3f} | {p:.0f} | "
                       f"{seconds / w:.0f} | {w / f_wall:.2f} |")

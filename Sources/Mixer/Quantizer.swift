@@ -64,7 +64,7 @@ public struct Quantizer: Sendable {
 private func quantizeSixteenBit(
   _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>
 ) -> Int {
-  var clipped = 0
+  var clipped: Int32 = 0  // 32-bit lanes vectorize twice as wide as 64-bit ones
   let magic: Float = 12_582_912
   for index in 0..<input.count {
     let scaled = input[index] * 32_768
@@ -75,5 +75,5 @@ private func quantizeSixteenBit(
     let bits = Int32(bitPattern: (clamped + magic).bitPattern) &- 0x4B40_0000
     output[index] = Int16(truncatingIfNeeded: bits)
   }
-  return clipped
+  return Int(clipped)
 }

@@ -66,66 +66,96 @@ struct RenderEngine {
 
   /// Hands every chunk, in order, to `consume`, which returns an error to stop early.
   ///
-  /// Two sets of `jobs` chunk buffers alternate: the workers fill one round while this thread
-  /// consumes the other, so memory stays at two rounds whatever the song's length.
+  /// `jobs` workers render chunks into a ring of `2 × jobs` buffers, each worker taking every
+  /// `jobs`-th chunk, while this thread consumes them in order: a continuous pipeline whose
+  /// memory is the ring, whatever the song's length.
   private func forEachChunk(
     encoding: ChunkEncoding, dither: Dither?, progress: ProgressBar?,
     _ consume: (RenderedChunk) -> (any Error)?
   ) {
     let chunkCount = Int((totalFrames + Self.chunkFrames - 1) / Self.chunkFrames)
-    let roundSize = max(1, jobs)
-    let rounds = (chunkCount + roundSize - 1) / roundSize
-    guard rounds > 0 else { return }
-    let buffers = [ChunkSlots(count: roundSize), ChunkSlots(count: roundSize)]
-    let render: @Sendable (Int) -> Void = { round in
-      let first = round * roundSize
-      let count = min(roundSize, chunkCount - first)
-      let slots = buffers[round % 2]
-      slots.count = count
-      DispatchQueue.concurrentPerform(iterations: count) { index in
-        let start = Int64(first + index) * Self.chunkFrames
-        let range = start..<min(start + Self.chunkFrames, totalFrames)
-        slots.withChunk(at: index) { chunk in
-          renderChunk(
-            plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
-            blockFrames: blockFrames, into: &chunk)
+    guard chunkCount > 0 else { return }
+    let workers = max(1, min(jobs, chunkCount))
+    let ring = ChunkRing(size: 2 * workers)
+    let group = DispatchGroup()
+    for worker in 0..<workers {
+      // A serial queue of its own gives each worker a thread even when others wait.
+      DispatchQueue(label: "xylo-render.worker.\(worker)").async(group: group) {
+        for index in stride(from: worker, to: chunkCount, by: workers) {
+          guard ring.waitUntilFree(index) else { return }
+          let start = Int64(index) * Self.chunkFrames
+          let range = start..<min(start + Self.chunkFrames, totalFrames)
+          ring.withChunk(for: index) { chunk in
+            renderChunk(
+              plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+              blockFrames: blockFrames, into: &chunk)
+          }
+          ring.markFilled(index)
         }
       }
     }
-    render(0)
-    for round in 0..<rounds {
-      // The next round renders on the workers while this thread consumes the current one.
-      let group = DispatchGroup()
-      if round + 1 < rounds {
-        DispatchQueue.global().async(group: group) { render(round + 1) }
+    defer {
+      ring.cancel()
+      group.wait()
+    }
+    for index in 0..<chunkCount {
+      ring.waitUntilFilled(index)
+      var stop = false
+      ring.withChunk(for: index) { chunk in
+        stop = consume(chunk) != nil
+        progress?.update(done: chunk.start + Int64(chunk.frameCount))
       }
-      defer { group.wait() }
-      let slots = buffers[round % 2]
-      for index in 0..<slots.count {
-        var stop = false
-        slots.withChunk(at: index) { chunk in
-          stop = consume(chunk) != nil
-          progress?.update(done: chunk.start + Int64(chunk.frameCount))
-        }
-        if stop { return }
-      }
+      if stop { return }
+      ring.markFree(index)
     }
   }
 }
 
-/// Chunk buffers filled by worker threads, each its own slot, read once they have all finished.
-private final class ChunkSlots: @unchecked Sendable {
-  private var slots: [RenderedChunk]
-  /// How many slots the current round uses.
-  var count: Int
+/// A ring of chunk buffers shared by the workers and the consumer. Chunk `i` lives in slot
+/// `i % size`; each slot's two semaphores hand it back and forth, so a slot is only ever
+/// touched by one thread at a time, and the slots never move.
+private final class ChunkRing: @unchecked Sendable {
+  private let slots: UnsafeMutablePointer<RenderedChunk>
+  private let free: [DispatchSemaphore]
+  private let filled: [DispatchSemaphore]
+  private let size: Int
+  private let lock = DispatchSemaphore(value: 1)
+  private var cancelled = false
 
-  init(count: Int) {
-    slots = (0..<count).map { _ in RenderedChunk(start: 0, frameCount: 0) }
-    self.count = count
+  init(size: Int) {
+    self.size = size
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: RenderedChunk(), count: size)
+    free = (0..<size).map { _ in DispatchSemaphore(value: 1) }
+    filled = (0..<size).map { _ in DispatchSemaphore(value: 0) }
   }
 
-  /// Gives `body` the slot at `index`; one thread per index, and slots never move.
-  func withChunk(at index: Int, _ body: (inout RenderedChunk) -> Void) {
-    slots.withUnsafeMutableBufferPointer { body(&$0[index]) }
+  deinit {
+    slots.deinitialize(count: size)
+    slots.deallocate()
+  }
+
+  /// Waits until chunk `index`'s slot may be written; false once the render was cancelled.
+  func waitUntilFree(_ index: Int) -> Bool {
+    free[index % size].wait()
+    lock.wait()
+    defer { lock.signal() }
+    return !cancelled
+  }
+
+  func markFilled(_ index: Int) { filled[index % size].signal() }
+  func waitUntilFilled(_ index: Int) { filled[index % size].wait() }
+  func markFree(_ index: Int) { free[index % size].signal() }
+
+  func withChunk(for index: Int, _ body: (inout RenderedChunk) -> Void) {
+    body(&slots[index % size])
+  }
+
+  /// Stops the workers: each wakes, sees the flag, and ends.
+  func cancel() {
+    lock.wait()
+    cancelled = true
+    lock.signal()
+    for semaphore in free { semaphore.signal() }
   }
 }
