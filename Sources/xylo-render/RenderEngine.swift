@@ -126,8 +126,11 @@ private final class ChunkRing: @unchecked Sendable {
     self.size = size
     slots = .allocate(capacity: size)
     slots.initialize(repeating: RenderedChunk(), count: size)
-    free = (0..<size).map { _ in DispatchSemaphore(value: 1) }
+    // Created at 0 and signalled once: libdispatch traps when a semaphore is freed below the
+    // value it was created with, which an early stop would otherwise leave behind.
+    free = (0..<size).map { _ in DispatchSemaphore(value: 0) }
     filled = (0..<size).map { _ in DispatchSemaphore(value: 0) }
+    for semaphore in free { semaphore.signal() }
   }
 
   deinit {
