@@ -61,17 +61,31 @@ def frames_of(path):
 
 
 def build(work):
-    subprocess.run(["swift", "build", "-c", "release", "--product", "xylo-render"], cwd=ROOT,
+    """Builds the release binary as scripts/bootstrap does, with this CPU's flags, and checks
+    that it still renders every example to its committed golden hash."""
+    flags = subprocess.run([os.path.join(ROOT, "scripts", "release-flags")], check=True,
+                           capture_output=True, text=True).stdout.split()
+    subprocess.run(["swift", "build", "-c", "release", "--product", "xylo-render"] + flags, cwd=ROOT,
                    check=True, stdout=subprocess.DEVNULL)
-    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"] + flags, cwd=ROOT,
                             check=True, capture_output=True, text=True).stdout.strip()
+    xylo = os.path.join(binary, "xylo-render")
+    goldens = os.path.join(ROOT, "Tests", "EndToEndTests", "goldens", "examples.sha256")
+    for line in open(goldens):
+        expected, name = line.split()
+        out = os.path.join(work, "golden.wav")
+        printed = subprocess.run([xylo, "render", os.path.join(ROOT, "Examples", "scores", name), "-o",
+                                  out, "--quiet", "--print-hash"], check=True, capture_output=True,
+                                 text=True).stdout.split()[0]
+        if printed != expected:
+            sys.exit(f"benchmark: the tuned build renders {name} differently; not benchmarking it")
     floor = os.path.join(work, "silence-floor")
     subprocess.run(["cc", "-O2", os.path.join(HERE, "silence-floor.c"), "-o", floor, "-lsndfile"],
                    check=True)
     global MEASURE
     MEASURE = os.path.join(work, "measure")
     subprocess.run(["cc", "-O2", os.path.join(HERE, "measure.c"), "-o", MEASURE], check=True)
-    return os.path.join(binary, "xylo-render"), floor
+    return xylo, floor
 
 
 def numpy_reference_available():
@@ -101,10 +115,11 @@ def main():
         if args.ten_hours:
             cases.append(("long-10h", workloads.long(600)))
         print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
-        print(f"bank: {bank}; runs: {args.runs} (medians); xylo-render {' '.join(jobs) or '(default jobs)'}")
+        print(f"bank: {bank}; runs: {args.runs} (medians); xylo-render {' '.join(jobs) or '(default jobs)'}, "
+              f"built with: {subprocess.run([os.path.join(ROOT, 'scripts', 'release-flags')], capture_output=True, text=True).stdout.strip() or 'no CPU flags'}")
         print()
-        print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB | x realtime | / floor |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB | x realtime | / floor | / 4096 floor |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         reference = numpy_reference_available()
         for name, text in cases:
             score = os.path.join(work, f"{name}.xylo")
@@ -123,18 +138,20 @@ def main():
                 frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
             seconds = frames / rate
             floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
-            floor_command = [floor, floor_out, str(frames), str(rate), str(channels)]
-            commands = [floor_command, command]
+            floor_command = [floor, floor_out, str(frames), str(rate), str(channels), "32768"]
+            small_floor = [floor, floor_out, str(frames), str(rate), str(channels), "4096"]
+            commands = [floor_command, small_floor, command]
             if reference and name != "long-10h":
                 commands.append([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
                                  score, bank, os.path.join(work, f"{name}-numpy.wav")])
             results = measure_interleaved(commands, runs)
-            labels = ["libsndfile silence", "xylo-render", "numpy + soundfile"]
+            labels = ["silence, 32768-frame writes", "silence, 4096-frame writes", "xylo-render",
+                      "numpy + soundfile"]
             rows = [(label,) + result for label, result in zip(labels, results)]
-            f_wall = results[0][0]
+            f_wall, small_wall = results[0][0], results[1][0]
             for label, w, c, p in rows:
                 print(f"| {name} | {taps} | {seconds:.0f} | {label} | {w:.3f} | {c:.3f} | {p:.0f} | "
-                      f"{seconds / w:.0f} | {w / f_wall:.2f} |")
+                      f"{seconds / w:.0f} | {w / f_wall:.2f} | {w / small_wall:.2f} |")
             for path in (out, floor_out):
                 if os.path.exists(path):
                     os.remove(path)

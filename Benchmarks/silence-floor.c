@@ -1,12 +1,15 @@
-/* The floor a renderer cannot beat: writing N frames of 16-bit silence with libsndfile.
-   Usage: silence-floor OUT.wav FRAMES RATE CHANNELS */
+/* The floor a renderer cannot beat: writing N frames of 16-bit silence with libsndfile,
+   BLOCK frames per sf_writef_short call (xylo-render writes 32768 at a time).
+   Usage: silence-floor OUT.wav FRAMES RATE CHANNELS BLOCK */
 #include <sndfile.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv) {
-  if (argc != 5) { fprintf(stderr, "usage: silence-floor OUT FRAMES RATE CHANNELS\n"); return 64; }
+  if (argc != 6) { fprintf(stderr, "usage: silence-floor OUT FRAMES RATE CHANNELS BLOCK\n"); return 64; }
+  long long blockFrames = atoll(argv[5]);
+  if (blockFrames < 1 || blockFrames > 65536) { fprintf(stderr, "BLOCK: 1 to 65536\n"); return 64; }
   long long frames = atoll(argv[2]);
   SF_INFO info;
   memset(&info, 0, sizeof info);
@@ -15,10 +18,9 @@ int main(int argc, char **argv) {
   info.format = SF_FORMAT_WAV | SF_FORMAT_PCM_16;
   SNDFILE *file = sf_open(argv[1], SFM_WRITE, &info);
   if (!file) { fprintf(stderr, "%s\n", sf_strerror(NULL)); return 1; }
-  enum { BLOCK = 4096 };
-  static short block[BLOCK * 8];
-  for (long long done = 0; done < frames; done += BLOCK) {
-    long long count = frames - done < BLOCK ? frames - done : BLOCK;
+  static short block[65536 * 8];
+  for (long long done = 0; done < frames; done += blockFrames) {
+    long long count = frames - done < blockFrames ? frames - done : blockFrames;
     if (sf_writef_short(file, block, count) != count) { fprintf(stderr, "write failed\n"); return 1; }
   }
   return sf_close(file) == 0 ? 0 : 1;

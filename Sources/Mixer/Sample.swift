@@ -20,23 +20,60 @@ public enum SampleValues: Sendable, Equatable {
   }
 }
 
+/// A sample's values in memory of their own, so the mixer can hold pointers to several
+/// samples at once; immutable once made, freed with the last `Sample` that uses it.
+final class SampleBuffer: @unchecked Sendable {
+  /// Exactly one of the two is set, by the kind of values.
+  let int16: UnsafeMutablePointer<Int16>?
+  let float: UnsafeMutablePointer<Float>?
+  let valueCount: Int
+
+  init(_ storage: SampleValues) {
+    switch storage {
+    case .int16(let values):
+      let pointer = UnsafeMutablePointer<Int16>.allocate(capacity: max(1, values.count))
+      pointer.initialize(from: values, count: values.count)
+      (int16, float) = (pointer, nil)
+    case .float(let values):
+      let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, values.count))
+      pointer.initialize(from: values, count: values.count)
+      (int16, float) = (nil, pointer)
+    }
+    valueCount = storage.count
+  }
+
+  deinit {
+    int16?.deallocate()
+    float?.deallocate()
+  }
+
+  /// The values as an enum of arrays (a copy), for tests and conversions.
+  var values: SampleValues {
+    if let int16 { return .int16(Array(UnsafeBufferPointer(start: int16, count: valueCount))) }
+    return .float(Array(UnsafeBufferPointer(start: float, count: valueCount)))
+  }
+}
+
 /// A key's sound, ready to mix: interleaved frames at the output's rate and channel count.
 public struct Sample: Sendable {
-  public let storage: SampleValues
+  let buffer: SampleBuffer
   public let channels: Int
 
   public init(storage: SampleValues, channels: Int) {
     precondition(channels > 0 && storage.count % channels == 0, "values must hold whole frames")
-    self.storage = storage
+    buffer = SampleBuffer(storage)
     self.channels = channels
   }
+
+  /// The values as stored (a copy).
+  public var storage: SampleValues { buffer.values }
 
   /// A sample of float values.
   public init(values: [Float], channels: Int) {
     self.init(storage: .float(values), channels: channels)
   }
 
-  public var frameCount: Int { storage.count / channels }
+  public var frameCount: Int { buffer.valueCount / channels }
 
   /// The interleaved values as floats.
   public var values: [Float] { storage.floats }

@@ -95,3 +95,33 @@ import Testing
     #expect(planned.map(\.cutFrame) == [nil, nil])
   }
 }
+
+@Suite struct BatchedMixingTests {
+  /// The mix by definition: each output value starts at 0 and adds, voice by voice in render
+  /// order, value × gain (a 16-bit value v standing for v / 32768).
+  private func referenceMix(_ voices: [Voice], samples: [Sample], frames: Int) -> [Float] {
+    var output = [Float](repeating: 0, count: frames)
+    for voice in voices {
+      let values = samples[voice.sampleIndex].values
+      for frame in Int(voice.startFrame)..<min(frames, Int(voice.endFrame)) {
+        output[frame] += values[frame - Int(voice.startFrame)] * voice.gain
+      }
+    }
+    return output
+  }
+
+  @Test(arguments: [1, 7, 64, 4_096])
+  func manyOverlappingVoicesSumExactlyAsOneByOne(_ blockFrames: Int) {
+    let ints = Sample(
+      storage: .int16((0..<3_000).map { Int16(truncatingIfNeeded: $0 * 7_919) }), channels: 1)
+    let floats = Sample(values: (0..<2_000).map { Float($0 % 97) / 97 - 0.5 }, channels: 1)
+    let samples = [ints, floats]
+    let taps = (0..<60).map { (index: Int) -> MixTap in
+      let gain = Float(index % 9) / 7 + 0.1
+      return MixTap(frame: Int64(index * 53), sampleIndex: index % 5 == 0 ? 1 : 0, gain: gain)
+    }
+    let planned = voices(taps, samples: samples)
+    let expected = referenceMix(planned, samples: samples, frames: 6_500)
+    #expect(mix(planned, samples: samples, frames: 6_500, blockFrames: blockFrames) == expected)
+  }
+}
