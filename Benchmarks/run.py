@@ -172,7 +172,7 @@ def scaling(binary, bank, work, runs):
     print("| what varies | value | taps | wall s | CPU s |")
     print("| --- | --- | --- | --- | --- |")
     for minutes in (2.5, 5, 10):
-        _row(binary, bank, work, runs, "dense taps (minutes)", minutes, workloads.dense(int(minutes * 60) / 60))
+        _row(binary, bank, work, runs, "dense taps (minutes)", minutes, workloads.dense(minutes))
     for minutes in (15, 30, 60):
         _row(binary, bank, work, runs, "long song (minutes)", minutes, workloads.long(minutes))
     for seconds in (0.5, 1, 2, 3.8):

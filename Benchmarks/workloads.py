@@ -9,7 +9,7 @@ def dense(minutes=10):
     rng = random.Random(1)
     lines = ["title dense benchmark", "tempo 240"]
     row = []
-    for _ in range(minutes * 60 * 4):
+    for _ in range(int(minutes * 60 * 4)):
         first = rng.choice(KEYS)
         if rng.random() < 0.2:
             second = rng.choice([k for k in KEYS if k != first])

@@ -14,20 +14,22 @@ struct MixSetup {
   /// Loads the keys `score` uses from `bank` (and only those), converts them, and plans the voices.
   init(score: Score, bank: any SampleBank, settings: RenderSettings) throws(RenderFailure) {
     let keys = score.keys
-    var decoded: [DecodedSample] = []
+    // Headers first, for the output's rate and channels; then each sample is decoded and
+    // converted in turn, so only one decoded copy is in memory at a time.
+    var infos: [SampleInfo] = []
     for key in keys {
       do {
-        decoded.append(try bank.sample(for: key))
+        infos.append(try bank.info(for: key))
       } catch {
         throw RenderFailure(error.description)
       }
     }
-    rate = settings.rate ?? decoded.map(\.sampleRate).max() ?? 48_000
-    channels = settings.channels ?? decoded.map(\.channels).max() ?? 2
+    rate = settings.rate ?? infos.map(\.sampleRate).max() ?? 48_000
+    channels = settings.channels ?? infos.map(\.channels).max() ?? 2
     samples = []
-    for sample in decoded {
+    for key in keys {
       do {
-        samples.append(try prepare(sample, rate: rate, channels: channels))
+        samples.append(try prepare(try bank.sample(for: key), rate: rate, channels: channels))
       } catch {
         throw RenderFailure(error.description)
       }
