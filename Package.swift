@@ -42,7 +42,13 @@ let package = Package(
         "ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest", "Platform",
       ]
     ),
-    .testTarget(name: "ScoreParserTests", dependencies: ["ScoreParser"]),
+    .executableTarget(
+      name: "fuzz-score-parser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
+    .executableTarget(
+      name: "fuzz-sample-reader", dependencies: ["SampleBank", "Mixer", "Platform"],
+      path: "Fuzz/sample-reader"),
+    .testTarget(
+      name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
@@ -50,7 +56,8 @@ let package = Package(
       name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
       exclude: ["pinned-hashes.txt"]),
     .testTarget(
-      name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"]),
+      name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"],
+      exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"],
       exclude: ["help", "goldens"]),
