@@ -42,10 +42,10 @@ let package = Package(
         "ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest", "Platform",
       ]
     ),
-    .executableTarget(
-      name: "fuzz-score-parser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
-    .executableTarget(
-      name: "fuzz-sample-reader", dependencies: ["SampleBank", "Mixer", "Platform"],
+    // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
+    .target(name: "FuzzScoreParser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
+    .target(
+      name: "FuzzSampleReader", dependencies: ["SampleBank", "Mixer", "Platform"],
       path: "Fuzz/sample-reader"),
     .testTarget(
       name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),

@@ -11,4 +11,5 @@ static inline int xylo_release_freed_memory(void) { return malloc_trim(0); }
 static inline int xylo_release_freed_memory(void) { return 0; }
 #endif
 
+
 #endif

@@ -1,6 +1,6 @@
 // libFuzzer harness for the sample reader: any bytes saved as a bank's `C.wav` must load or
-// be refused with a reason, never crash or take runaway memory. Built by `scripts/fuzz` with
-// -parse-as-library, so libFuzzer's own main drives `LLVMFuzzerTestOneInput`.
+// be refused with a reason, never crash or take runaway memory. `scripts/fuzz` links it with
+// libFuzzer, whose main calls `LLVMFuzzerTestOneInput`; nothing else in the package links it.
 import Mixer
 import Platform
 import SampleBank
@@ -11,8 +11,10 @@ private let folder: String = {
   return path
 }()
 
+/// One input: must not crash, hang or leak; returns 0 as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSampleReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzSampleReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data else { return 0 }
   let path = Path.join(folder, "C.wav")
   let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
   guard descriptor >= 0 else { return 0 }

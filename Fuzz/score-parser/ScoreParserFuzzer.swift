@@ -1,13 +1,15 @@
 // libFuzzer harness for ScoreParser: any bytes must give a score or errors, never a crash, a
-// hang or runaway memory. Built by `scripts/fuzz` with -parse-as-library, so libFuzzer's own
-// main drives `LLVMFuzzerTestOneInput`; built plainly, this program does nothing.
+// hang or runaway memory. `scripts/fuzz` links it with libFuzzer, whose main calls
+// `LLVMFuzzerTestOneInput`; in the package it is a library that nothing else links.
 import Mixer
 import ScoreParser
 
 private let titles = ["C", "D", "E", "F", "G", "A", "B", "HighC", "F#4", "Gb4", "C8", "kick_2"]
 
+/// One input: must not crash, hang or leak; returns 0 as libFuzzer expects.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzScoreParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzScoreParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   // Smaller limits than the tool's keep each run fast; the checks are the same code.
   let keys = size % 2 == 0 ? titles : nil
