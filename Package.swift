@@ -43,7 +43,8 @@ let package = Package(
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
-    .target(name: "FuzzScoreParser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
+    .target(
+      name: "FuzzScoreParser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
     .target(
       name: "FuzzSampleReader", dependencies: ["SampleBank", "Mixer", "Platform"],
       path: "Fuzz/sample-reader"),
