@@ -44,17 +44,19 @@ public enum FileSystem {
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .current(path: path) }
   }
 
-  /// Reads a whole file, or standard input for `-`.
-  public static func readAll(_ path: String) throws(SystemError) -> [UInt8] {
-    if path == "-" { return try readAll(descriptor: STDIN_FILENO, path: path) }
+  /// Reads a whole file, or standard input for `-`, refusing more than `limit` bytes.
+  public static func readAll(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
+    if path == "-" { return try readAll(descriptor: STDIN_FILENO, path: path, limit: limit) }
     if kind(of: path) == .directory { throw SystemError(path: path, reason: "it is a directory") }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw .current(path: path) }
     defer { close(descriptor) }
-    return try readAll(descriptor: descriptor, path: path)
+    return try readAll(descriptor: descriptor, path: path, limit: limit)
   }
 
-  private static func readAll(descriptor: Int32, path: String) throws(SystemError) -> [UInt8] {
+  private static func readAll(descriptor: Int32, path: String, limit: Int) throws(SystemError)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -62,6 +64,9 @@ public enum FileSystem {
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw .current(path: path) }
       if count == 0 { return bytes }
+      guard bytes.count + count <= limit else {
+        throw SystemError(path: path, reason: "it is larger than \(limit) bytes, the limit")
+      }
       bytes.append(contentsOf: chunk[..<count])
     }
   }

@@ -22,12 +22,20 @@ struct LineParser {
 
   /// Reads one line: a directive, or an optional timestamp followed by taps, rests and brackets.
   mutating func parse(_ line: SourceLine) {
-    if let (column, value) = line.invalidByte {
+    switch line.problem {
+    case .invalidByte(let column, let value):
       let hex = String(value, radix: 16, uppercase: true)
       diagnostics.append(
         .error, line: line.number, column: column,
         message: "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex); save the score as UTF-8")
       return
+    case .tooLong(let bytes):
+      diagnostics.append(
+        .error, line: line.number, column: 1,
+        message: "line is \(bytes) bytes long, more than the limit of \(maximumLineBytes); split it")
+      return
+    case nil:
+      break
     }
     let tokenized = tokenize(line)
     guard let first = tokenized.tokens.first else { return }

@@ -2,9 +2,20 @@
 struct SourceLine {
   var number: Int
   var characters: [Character]
-  /// For a line that is not valid UTF-8: the column and value of its first bad byte.
-  var invalidByte: (column: Int, value: UInt8)?
+  /// Why the line could not be read, if it could not; its characters are then empty.
+  var problem: LineProblem?
 }
+
+/// A line refused before it is tokenized.
+enum LineProblem {
+  /// Not valid UTF-8: the column and value of the first bad byte.
+  case invalidByte(column: Int, value: UInt8)
+  /// Longer than `maximumLineBytes`, which no score needs and would cost memory to read.
+  case tooLong(bytes: Int)
+}
+
+/// The longest line read, in bytes: 1 MiB, far past any real line.
+public let maximumLineBytes = 1 << 20
 
 /// Hands score bytes to `body` one line at a time, accepting a UTF-8 byte-order mark and CRLF
 /// or LF endings; stops early when `body` returns false. Lines are decoded one by one so a
@@ -32,6 +43,9 @@ func forEachLine(_ bytes: [UInt8], _ body: (SourceLine) -> Bool) {
 }
 
 private func decodeLine(_ bytes: ArraySlice<UInt8>, number: Int) -> SourceLine {
+  if bytes.count > maximumLineBytes {
+    return SourceLine(number: number, characters: [], problem: .tooLong(bytes: bytes.count))
+  }
   if bytes.allSatisfy({ $0 < 0x80 }) {
     return SourceLine(number: number, characters: bytes.map { Character(Unicode.Scalar($0)) })
   }
@@ -47,7 +61,8 @@ private func decodeLine(_ bytes: ArraySlice<UInt8>, number: Int) -> SourceLine {
     case .error:
       let prefix = String(decoding: bytes[bytes.startIndex..<offset], as: UTF8.self)
       return SourceLine(
-        number: number, characters: [], invalidByte: (prefix.count + 1, bytes[offset]))
+        number: number, characters: [],
+        problem: .invalidByte(column: prefix.count + 1, value: bytes[offset]))
     }
   }
 }

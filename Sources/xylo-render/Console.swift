@@ -62,16 +62,29 @@ final class Console: @unchecked Sendable {
   }
 
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
-  func print(_ diagnostic: Diagnostic, path: String, sourceLines: [String]) {
+  func print(_ diagnostic: Diagnostic, path: String, sourceLine: String?) {
     let color: Style = diagnostic.severity == .error ? .red : .magenta
     let location = "\(path):\(diagnostic.line):\(diagnostic.column):"
     var text =
       "\(styled(location, .bold)) \(styled(diagnostic.severity.rawValue + ":", color)) \(styled(diagnostic.message, .bold))"
-    if diagnostic.line - 1 < sourceLines.count {
-      let source = sourceLines[diagnostic.line - 1]
-      text += "\n\(source)\n\(styled(diagnostic.caretLine(under: source), .green))"
+    if let sourceLine {
+      let (source, marked) = excerpt(sourceLine, around: diagnostic)
+      text += "\n\(source)\n\(styled(marked.caretLine(under: source), .green))"
     }
     err(text)
+  }
+
+  /// A long line cut to 120 characters around the diagnostic, with `...` where it was cut.
+  private func excerpt(_ line: String, around diagnostic: Diagnostic) -> (String, Diagnostic) {
+    let characters = Array(line)
+    guard characters.count > 160 else { return (line, diagnostic) }
+    let start = max(0, min(diagnostic.column - 61, characters.count - 120))
+    let end = min(characters.count, start + 120)
+    var moved = diagnostic
+    moved.column = diagnostic.column - start + (start > 0 ? 3 : 0)
+    let text =
+      (start > 0 ? "..." : "") + String(characters[start..<end]) + (end < characters.count ? "..." : "")
+    return (text, moved)
   }
 
   enum Style: String {
