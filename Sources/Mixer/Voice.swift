@@ -39,19 +39,72 @@ public func planVoices(
       fadeFrames: 0, endFrame: tap.frame + Int64(sampleFrameCounts[tap.sampleIndex]))
   }
   guard let polyphony, polyphony > 0 else { return voices }
-  var sounding: [Int] = []  // oldest first
+  // Sounding voices, oldest first, with a heap of their ends to drop those that have ended:
+  // O(taps × log(polyphony)), so ten million taps on one frame plan in seconds, not hours.
+  var oldestFirst: [Int] = []
+  var head = 0
+  var ends = EndHeap()
+  var sounding = [Bool](repeating: false, count: voices.count)
+  var count = 0
   for index in voices.indices {
     let frame = voices[index].startFrame
-    sounding.removeAll { voices[$0].endFrame <= frame }
-    while sounding.count >= polyphony {
-      let oldest = sounding.removeFirst()
+    while let (end, ended) = ends.first, end <= frame {
+      ends.removeFirst()
+      if sounding[ended] {
+        sounding[ended] = false
+        count -= 1
+      }
+    }
+    while count >= polyphony {
+      while !sounding[oldestFirst[head]] { head += 1 }
+      let oldest = oldestFirst[head]
+      head += 1
+      sounding[oldest] = false
+      count -= 1
       voices[oldest].cutFrame = frame
       voices[oldest].fadeFrames = cutFadeFrames
       voices[oldest].endFrame = min(voices[oldest].endFrame, frame + cutFadeFrames)
     }
-    sounding.append(index)
+    oldestFirst.append(index)
+    ends.insert((voices[index].endFrame, index))
+    sounding[index] = true
+    count += 1
   }
   return voices
+}
+
+/// A binary min-heap of (end frame, voice index).
+private struct EndHeap {
+  private var items: [(Int64, Int)] = []
+
+  var first: (Int64, Int)? { items.first }
+
+  mutating func insert(_ item: (Int64, Int)) {
+    items.append(item)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].0 < items[parent].0 else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func removeFirst() {
+    items.swapAt(0, items.count - 1)
+    items.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < items.count && items[left].0 < items[smallest].0 { smallest = left }
+      if right < items.count && items[right].0 < items[smallest].0 { smallest = right }
+      if smallest == parent { return }
+      items.swapAt(parent, smallest)
+      parent = smallest
+    }
+  }
 }
 
 /// The output length: the frame after the last one any voice sounds in.

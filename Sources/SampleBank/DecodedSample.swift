@@ -39,14 +39,17 @@ public struct DecodedSample: Sendable {
 
 /// The limits a sample file must keep to.
 public enum SampleLimits {
-  /// The longest sample accepted, in seconds; longer files are refused before they are decoded.
-  public static let maximumSeconds = 600
+  /// The longest sample accepted by default, in seconds (`--max-sample-seconds`); longer files
+  /// are refused from their header, before they are decoded.
+  public static let defaultMaximumSeconds = 600
   public static let rates = 1_000...768_000
   public static let channels = 1...2
 }
 
 /// Decodes `path` into a sample for `title`, refusing what cannot be mixed.
-public func decodeSample(title: String, path: String) throws(BankError) -> DecodedSample {
+public func decodeSample(
+  title: String, path: String, maximumSeconds: Int = SampleLimits.defaultMaximumSeconds
+) throws(BankError) -> DecodedSample {
   do {
     let reader = try SoundFileReader(path: path)
     let info = reader.info
@@ -61,7 +64,7 @@ public func decodeSample(title: String, path: String) throws(BankError) -> Decod
           "its sample rate is \(info.sampleRate) Hz; a sample's rate must be from \(SampleLimits.rates.lowerBound) to \(SampleLimits.rates.upperBound) Hz"
       )
     }
-    let maxFrames = Int64(SampleLimits.maximumSeconds) * Int64(info.sampleRate)
+    let maxFrames = Int64(maximumSeconds) * Int64(info.sampleRate)
     if info.isSixteenBit {
       return DecodedSample(
         title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,

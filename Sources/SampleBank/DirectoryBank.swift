@@ -11,10 +11,15 @@ public struct DirectoryBank: SampleBank {
   /// Every readable file for each title; more than one is an error when the title is used.
   private let files: [String: [String]]
   public let titles: [String]
+  /// The longest sample accepted, in seconds.
+  public let maximumSampleSeconds: Int
 
   /// Lists the folder at `path`.
-  public init(path: String) throws(BankError) {
+  public init(
+    path: String, maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds
+  ) throws(BankError) {
     self.path = path
+    self.maximumSampleSeconds = maximumSampleSeconds
     switch FileSystem.kind(of: path) {
     case .directory: break
     case .missing: throw BankError(path: path, reason: "no such folder")
@@ -39,7 +44,7 @@ public struct DirectoryBank: SampleBank {
   }
 
   public func sample(for title: String) throws(BankError) -> DecodedSample {
-    try decodeSample(title: title, path: file(for: title))
+    try decodeSample(title: title, path: file(for: title), maximumSeconds: maximumSampleSeconds)
   }
 
   public func info(for title: String) throws(BankError) -> SampleInfo {

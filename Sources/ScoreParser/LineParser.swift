@@ -32,7 +32,8 @@ struct LineParser {
     case .tooLong(let bytes):
       diagnostics.append(
         .error, line: line.number, column: 1,
-        message: "line is \(bytes) bytes long, more than the limit of \(maximumLineBytes); split it")
+        message: "line is \(bytes) bytes long, more than the limit of \(maximumLineBytes); split it"
+      )
       return
     case nil:
       break

@@ -83,7 +83,8 @@ final class Console: @unchecked Sendable {
     var moved = diagnostic
     moved.column = diagnostic.column - start + (start > 0 ? 3 : 0)
     let text =
-      (start > 0 ? "..." : "") + String(characters[start..<end]) + (end < characters.count ? "..." : "")
+      (start > 0 ? "..." : "") + String(characters[start..<end])
+      + (end < characters.count ? "..." : "")
     return (text, moved)
   }
 

@@ -10,7 +10,7 @@ enum KeysCommand {
       console.error(usageError: "keys takes no arguments", usage: Help.keysUsage)
       return .usage
     }
-    guard let bank = BankOption.open(BankOption.path(arguments), console: console) else {
+    guard let bank = BankOption.open(arguments, console: console) else {
       return .failure
     }
     var rows = [["KEY", "PITCH", "HZ", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]

@@ -10,9 +10,16 @@ struct MixSetup {
   var voices: [Voice]
   /// Where the last sample ends.
   var mixFrames: Int64
+  /// Voices stopped early by the default voice limit (not by an explicit `--polyphony`).
+  var voicesStoppedByLimit = 0
+
+  /// Voices sounding at once when `--polyphony` is not given: enough for any real score, and a
+  /// bound on the work a hostile one can ask for (ten million taps on one frame).
+  static let defaultVoiceLimit = 256
 
   /// Loads the keys `score` uses from `bank` (and only those), converts them, and plans the voices.
-  init(score: Score, bank: any SampleBank, settings: RenderSettings) throws(RenderFailure) {
+  /// The score's taps are emptied once turned into voices, to free their memory for the render.
+  init(score: inout Score, bank: any SampleBank, settings: RenderSettings) throws(RenderFailure) {
     let keys = score.keys
     // Headers first, for the output's rate and channels; then each sample is decoded and
     // converted in turn, so only one decoded copy is in memory at a time.
@@ -35,22 +42,23 @@ struct MixSetup {
       }
     }
     let sampleIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-    let placed: [ScheduledTap]
+    let taps: [MixTap]
     do {
-      placed = try schedule(score, rate: Int64(rate))
+      taps = try mixTaps(for: score, rate: Int64(rate)) { sampleIndex[$0] ?? 0 }
     } catch {
       throw RenderFailure("the score's taps do not fit at \(rate) Hz")
     }
-    let taps = placed.map { item in
-      MixTap(
-        frame: item.frame, sampleIndex: sampleIndex[item.tap.key] ?? 0, gain: Float(item.tap.gain))
-    }
+    score.taps = []
     let cutFadeFrames =
       settings.cutFade.divided(by: Rational(1000))?.roundedHalfUp(scale: Int64(rate)) ?? 0
     voices = planVoices(
-      taps, sampleFrameCounts: samples.map(\.frameCount), polyphony: settings.polyphony,
+      taps, sampleFrameCounts: samples.map(\.frameCount),
+      polyphony: settings.polyphony ?? Self.defaultVoiceLimit,
       cutFadeFrames: cutFadeFrames)
     mixFrames = mixLength(of: voices)
+    if settings.polyphony == nil {
+      voicesStoppedByLimit = voices.reduce(0) { $0 + ($1.cutFrame == nil ? 0 : 1) }
+    }
   }
 
   /// The output's length: `--duration` exactly, else the end of the last sample plus `--tail`.

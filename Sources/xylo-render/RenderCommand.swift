@@ -19,14 +19,19 @@ enum RenderCommand {
       console.error(usageError: error.message, usage: Help.renderUsage)
       return .usage
     }
-    guard let bank = BankOption.open(settings.bankPath, console: console) else { return .failure }
+    guard let bank = BankOption.open(arguments, console: console) else { return .failure }
     var options = settings.parseLimits
     options.keys = bank.titles
-    guard let file = ScoreFile.load(settings.scorePath, options: options, console: console),
-      let score = file.report(to: console)
-    else { return .failure }
+    var score: Score
     do {
-      try render(score, bank: bank, settings: settings, console: console)
+      // The file (and its copy of the score) ends here, so the render can free the taps.
+      guard let file = ScoreFile.load(settings.scorePath, options: options, console: console),
+        let parsed = file.report(to: console)
+      else { return .failure }
+      score = parsed
+    }
+    do {
+      try render(&score, bank: bank, settings: settings, console: console)
       return .success
     } catch {
       console.error(error.message)
@@ -34,12 +39,14 @@ enum RenderCommand {
     }
   }
 
-  /// Renders to a temporary file, verifies it, then moves it into place.
+  /// Renders to a temporary file, verifies it, then moves it into place. The score's taps are
+  /// released once the voices are planned.
   static func render(
-    _ score: Score, bank: any SampleBank, settings: RenderSettings, console: Console
+    _ score: inout Score, bank: any SampleBank, settings: RenderSettings, console: Console
   ) throws(RenderFailure) {
+    let tags = Tags(title: score.title, artist: score.artist, comment: score.comment)
     releaseFreedMemory()  // what parsing took
-    let setup = try MixSetup(score: score, bank: bank, settings: settings)
+    let setup = try MixSetup(score: &score, bank: bank, settings: settings)
     releaseFreedMemory()  // what decoding, resampling and scheduling took
     let totalFrames = try setup.outputFrames(settings)
     let fadeFrames = settings.fadeOut.roundedHalfUp(scale: Int64(setup.rate)) ?? totalFrames
@@ -71,7 +78,7 @@ enum RenderCommand {
       let writer = try SoundFileWriter(
         path: target.temporaryPath, format: format, sampleRate: setup.rate,
         channels: setup.channels,
-        tags: Tags(title: score.title, artist: score.artist, comment: score.comment))
+        tags: tags)
       let progress = ProgressBar(
         total: totalFrames, label: passes == 2 ? "writing  " : "rendering", quiet: settings.quiet)
       outcome = try engine.write(to: writer, dither: settings.dither, progress: progress)
@@ -103,6 +110,11 @@ enum RenderCommand {
     _ outcome: RenderEngine.Outcome, setup: MixSetup, totalFrames: Int64,
     settings: RenderSettings, console: Console
   ) {
+    if setup.voicesStoppedByLimit > 0 {
+      console.warning(
+        "\(setup.voicesStoppedByLimit) voices were stopped early: more than \(MixSetup.defaultVoiceLimit) sounded at once; set --polyphony to choose the limit"
+      )
+    }
     if outcome.clippedCount > 0 {
       let peakDB = 20 * log10(Double(outcome.peak.peak))
       let time =

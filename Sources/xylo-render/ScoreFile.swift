@@ -44,12 +44,14 @@ struct ScoreFile {
     var lines: [Int: String] = [:]
     var number = 1
     var start = body.startIndex
-    for index in body.indices where body[index] == UInt8(ascii: "\n") || index == body.endIndex - 1 {
+    for index in body.indices where body[index] == UInt8(ascii: "\n") || index == body.endIndex - 1
+    {
       if numbers.contains(number) {
         var line = body[start..<(body[index] == UInt8(ascii: "\n") ? index : index + 1)]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         if line.count > maximumLineBytes { line = line.prefix(200) }
-        lines[number] = String(decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        lines[number] = String(
+          decoding: line.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
       }
       number += 1
       start = index + 1

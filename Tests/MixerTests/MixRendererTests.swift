@@ -125,3 +125,44 @@ import Testing
     #expect(mix(planned, samples: samples, frames: 6_500, blockFrames: blockFrames) == expected)
   }
 }
+
+@Suite struct VoicePlanningTests {
+  /// Polyphony by its definition, slowly: before each tap, drop voices that have ended, then
+  /// cut the oldest while the limit is reached.
+  private func referencePlan(_ taps: [MixTap], lengths: [Int], polyphony: Int, fade: Int64)
+    -> [Voice]
+  {
+    var voices = planVoices(taps, sampleFrameCounts: lengths)
+    var sounding: [Int] = []
+    for index in voices.indices {
+      let frame = voices[index].startFrame
+      sounding.removeAll { voices[$0].endFrame <= frame }
+      while sounding.count >= polyphony {
+        let oldest = sounding.removeFirst()
+        voices[oldest].cutFrame = frame
+        voices[oldest].fadeFrames = fade
+        voices[oldest].endFrame = min(voices[oldest].endFrame, frame + fade)
+      }
+      sounding.append(index)
+    }
+    return voices
+  }
+
+  @Test(arguments: [1, 2, 3, 8])
+  func plannedCutsMatchTheDefinition(_ polyphony: Int) {
+    var state: UInt64 = 12_345
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    var frame: Int64 = 0
+    let taps = (0..<2_000).map { _ -> MixTap in
+      frame += Int64(next(4) == 0 ? 0 : next(30))
+      return MixTap(frame: frame, sampleIndex: next(3), gain: 1)
+    }
+    let lengths = [5, 40, 120]
+    #expect(
+      planVoices(taps, sampleFrameCounts: lengths, polyphony: polyphony, cutFadeFrames: 7)
+        == referencePlan(taps, lengths: lengths, polyphony: polyphony, fade: 7))
+  }
+}

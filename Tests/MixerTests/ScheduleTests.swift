@@ -32,3 +32,19 @@ import Testing
     }
   }
 }
+
+@Suite struct MixTapTests {
+  @Test func mixTapsFollowTheScheduleExactly() throws {
+    let text = "0.0004 E*0.5\n0.0001 C\n0 G\n[C D:1/3]x40\n0.5 E+G"
+    let score = try #require(parseScore(text).score)
+    let keys = ["C", "D", "E", "G"]
+    let expected = try schedule(score, rate: 1_000).map {
+      MixTap(
+        frame: $0.frame, sampleIndex: keys.firstIndex(of: $0.tap.key) ?? -1,
+        gain: Float($0.tap.gain))
+    }
+    let lean = try mixTaps(for: score, rate: 1_000) { keys.firstIndex(of: $0) ?? -1 }
+    #expect(lean == expected)
+    #expect(lean.prefix(3).map(\.sampleIndex) == [2, 0, 3])
+  }
+}
