@@ -21,6 +21,31 @@ public enum FileSystem {
     }
   }
 
+  /// The size of a regular file in bytes, or why it cannot be examined (following links).
+  public static func size(of path: String) -> Result<Int64, SystemError> {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .failure(.current(path: path)) }
+    return .success(Int64(info.st_size))
+  }
+
+  /// Runs `body` with standard error sent to /dev/null: some decoders that libsndfile uses
+  /// (libmpg123) print their own warnings there, which would break our one-line messages.
+  public static func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows
+    -> Result
+  {
+    let saved = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY)
+    if saved >= 0 && null >= 0 { dup2(null, STDERR_FILENO) }
+    defer {
+      if saved >= 0 {
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+      }
+      if null >= 0 { close(null) }
+    }
+    return try body()
+  }
+
   /// The names in a folder, without `.` and `..`, sorted. The corresponding C functions are
   /// `opendir` and `readdir`.
   public static func contents(ofDirectory path: String) throws(SystemError) -> [String] {

@@ -1,4 +1,5 @@
 import Mixer
+import Platform
 import SoundFile
 
 /// A key's sample as decoded from its file, before rate and channel conversion.
@@ -46,12 +47,56 @@ public enum SampleLimits {
   public static let channels = 1...2
 }
 
+/// Opens a bank's sample file, refusing what is not a complete sound file with a reason.
+///
+/// Decoders that libsndfile loads (libmpg123) print warnings of their own on hostile input;
+/// standard error is silenced while the file is opened, so the user sees one clear line.
+public func openSample(path: String) throws(BankError) -> SoundFileReader {
+  switch FileSystem.size(of: path) {
+  case .failure(let error): throw BankError(path: path, reason: error.reason)
+  case .success(0): throw BankError(path: path, reason: "it is empty")
+  case .success: break
+  }
+  if FileSystem.kind(of: path) != .file {
+    throw BankError(path: path, reason: "it is not a regular file")
+  }
+  let opened = FileSystem.withStandardErrorSilenced { Result { try SoundFileReader(path: path) } }
+  let reader: SoundFileReader
+  switch opened {
+  case .success(let value): reader = value
+  case .failure(let error as SoundFileError):
+    throw BankError(path: path, reason: sampleReason(error.reason))
+  case .failure(let error): throw BankError(path: path, reason: "\(error)")
+  }
+  // libsndfile reads a WAV whose data chunk is cut short as far as it goes, and notes it.
+  for line in reader.headerLog.split(separator: "\n")
+  where line.hasPrefix("data") && line.contains("(should be") {
+    throw BankError(path: path, reason: "it is truncated (\(line.trimmingPrefixSpaces()))")
+  }
+  return reader
+}
+
 /// Decodes `path` into a sample for `title`, refusing what cannot be mixed.
 public func decodeSample(
   title: String, path: String, maximumSeconds: Int = SampleLimits.defaultMaximumSeconds
 ) throws(BankError) -> DecodedSample {
+  let reader = try openSample(path: path)
   do {
-    let reader = try SoundFileReader(path: path)
+    return try FileSystem.withStandardErrorSilenced {
+      try decodeOpenedSample(title: title, reader: reader, maximumSeconds: maximumSeconds)
+    }
+  } catch let error as BankError {
+    throw error
+  } catch {
+    throw BankError(path: path, reason: "\(error)")
+  }
+}
+
+private func decodeOpenedSample(
+  title: String, reader: SoundFileReader, maximumSeconds: Int
+) throws(BankError) -> DecodedSample {
+  let path = reader.path
+  do {
     let info = reader.info
     guard SampleLimits.channels.contains(info.channels) else {
       throw BankError(
@@ -65,12 +110,25 @@ public func decodeSample(
       )
     }
     let maxFrames = Int64(maximumSeconds) * Int64(info.sampleRate)
+    /// A lossless file that holds fewer frames than its header says was cut short.
+    func checkLength(_ valueCount: Int) throws(BankError) {
+      let frames = Int64(valueCount / info.channels)
+      if !info.isLossy && info.frameCount < Int64.max / 2 && frames < info.frameCount {
+        throw BankError(
+          path: path,
+          reason:
+            "it is truncated: its header promises \(info.frameCount) frames, it holds \(frames)")
+      }
+    }
     if info.isSixteenBit {
+      let values = try reader.readAllInt16(maxFrames: maxFrames)
+      try checkLength(values.count)
       return DecodedSample(
         title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-        storage: .int16(try reader.readAllInt16(maxFrames: maxFrames)))
+        storage: .int16(values))
     }
     let values = try reader.readAll(maxFrames: maxFrames)
+    try checkLength(values.count)
     if info.isFloatingPoint, let bad = values.firstIndex(where: { !$0.isFinite }) {
       throw BankError(
         path: path,
@@ -82,8 +140,25 @@ public func decodeSample(
   } catch let error as BankError {
     throw error
   } catch let error as SoundFileError {
-    throw BankError(path: path, reason: error.reason)
+    throw BankError(path: path, reason: sampleReason(error.reason))
   } catch {
     throw BankError(path: path, reason: "\(error)")
+  }
+}
+
+/// libsndfile's reason for a file it cannot open, said as a reason about a sample.
+private func sampleReason(_ reason: String) -> String {
+  switch reason {
+  case "Format not recognised", "File does not exist or is not a regular file (possibly a pipe?)":
+    return "it is not a sound file libsndfile can read"
+  default:
+    return reason
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingPrefixSpaces() -> String {
+    String(drop { $0 == " " }).split(separator: " ", omittingEmptySubsequences: true).joined(
+      separator: " ")
   }
 }

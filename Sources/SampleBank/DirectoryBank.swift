@@ -49,14 +49,10 @@ public struct DirectoryBank: SampleBank {
 
   public func info(for title: String) throws(BankError) -> SampleInfo {
     let path = try file(for: title)
-    do {
-      let info = try SoundFileReader(path: path).info
-      return SampleInfo(
-        title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-        frameCount: info.frameCount)
-    } catch {
-      throw BankError(path: path, reason: error.reason)
-    }
+    let info = try openSample(path: path).info
+    return SampleInfo(
+      title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
+      frameCount: info.frameCount)
   }
 
   /// The one file for `title`; two files for a title is an error naming both.

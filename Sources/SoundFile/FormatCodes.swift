@@ -33,4 +33,5 @@ enum FormatCode {
   static let setAddPeakChunk = Int32(SFC_SET_ADD_PEAK_CHUNK)
   static let majorFormatCount = Int32(SFC_GET_FORMAT_MAJOR_COUNT)
   static let majorFormat = Int32(SFC_GET_FORMAT_MAJOR)
+  static let getLogInfo = Int32(SFC_GET_LOG_INFO)
 }

@@ -59,6 +59,14 @@ public final class SoundFileReader {
     return Int(read)
   }
 
+  /// libsndfile's notes on the header it parsed, such as `data : 723192 (should be 56)`.
+  /// The corresponding C command is `SFC_GET_LOG_INFO`.
+  public var headerLog: String {
+    var buffer = [CChar](repeating: 0, count: 16_384)
+    _ = sf_command(handle, FormatCode.getLogInfo, &buffer, Int32(buffer.count))
+    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress ?? UnsafePointer([0])) }
+  }
+
   /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.
   public func seek(toFrame frame: Int64) throws(SoundFileError) {
     guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == frame else {

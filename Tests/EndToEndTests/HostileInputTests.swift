@@ -1,0 +1,188 @@
+import Foundation
+import SoundFile
+import Testing
+
+/// Hostile banks and scores: one clear line (or the score's diagnostics), exit 1, no output
+/// written, never a crash. docs/reliability.md lists each case and names its test here.
+@Suite struct HostileBankTests {
+  /// Renders `C` with a bank holding only `C.wav` as `prepare` makes it, and checks the answer.
+  private func expectRefused(
+    _ reason: String, arguments: [String] = [], prepare: (String) throws -> Void
+  ) throws {
+    let bank = try temporaryFolder()
+    try prepare(bank + "/C.wav")
+    let out = try temporaryFolder()
+    let result = try run(
+      ["render", "-", "-o", out + "/o.wav", "--bank", bank] + arguments, input: "C\n")
+    #expect(result.stderr == "xylo-render: error: cannot use '\(bank)/C.wav': \(reason)\n")
+    #expect(result.status == 1)
+    #expect(listing(out).isEmpty)
+  }
+
+  @Test func anEmptyFile() throws {
+    try expectRefused("it is empty") {
+      _ = FileManager.default.createFile(atPath: $0, contents: nil)
+    }
+  }
+
+  @Test func aTextFileNamedLikeAWav() throws {
+    try expectRefused("it is not a sound file libsndfile can read") {
+      try Data("not audio, just text\n".utf8).write(to: URL(fileURLWithPath: $0))
+    }
+  }
+
+  @Test func garbageThatLooksLikeMPEGPrintsNoDecoderNoise() throws {
+    try expectRefused("it is not a sound file libsndfile can read") {
+      try Data([0xFF, 0xFB, 0x90, 0x00] + [UInt8](repeating: 0, count: 200))
+        .write(to: URL(fileURLWithPath: $0))
+    }
+  }
+
+  @Test func aTruncatedWav() throws {
+    try expectRefused("it is truncated (data : 723192 (should be 56))") {
+      let whole = try Data(contentsOf: URL(fileURLWithPath: appSounds + "/C.wav"))
+      try whole.prefix(100).write(to: URL(fileURLWithPath: $0))
+    }
+  }
+
+  @Test func aFolderNamedLikeAWav() throws {
+    try expectRefused("it is a folder, not a sound file") {
+      try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false)
+    }
+  }
+
+  @Test func aLinkLoop() throws {
+    try expectRefused("Too many levels of symbolic links") { path in
+      let other = (path as NSString).deletingLastPathComponent + "/loop.wav"
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: other)
+      try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: path)
+    }
+  }
+
+  @Test func eightChannels() throws {
+    try expectRefused("it has 8 channels; a sample may have 1 or 2") {
+      try writeWav($0, [Int16](repeating: 0, count: 16), channels: 8)
+    }
+  }
+
+  @Test(arguments: [(1, "1 Hz"), (10_000_000, "10000000 Hz")])
+  func absurdSampleRates(_ rate: Int, _ text: String) throws {
+    try expectRefused(
+      "its sample rate is \(text); a sample's rate must be from 1000 to 768000 Hz"
+    ) { path in
+      try writeWav(path, [1, 2, 3])
+      var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      // The fmt chunk's sample rate (offset 24) and byte rate (offset 28), little-endian.
+      for (offset, value) in [(24, UInt32(rate)), (28, UInt32(rate * 2))] {
+        for byte in 0..<4 { bytes[offset + byte] = UInt8((value >> (8 * UInt32(byte))) & 0xFF) }
+      }
+      try bytes.write(to: URL(fileURLWithPath: path))
+    }
+  }
+
+  @Test func infinityInAFloatSample() throws {
+    try expectRefused("it holds a value that is not a finite number at frame 2") { path in
+      let format = try OutputFormat.make(container: .wav, encoding: .float).get()
+      let writer = try SoundFileWriter(path: path, format: format, sampleRate: 48_000, channels: 1)
+      try [Float(1), 0.5, .infinity].withUnsafeBufferPointer { try writer.write($0) }
+      try writer.close()
+    }
+  }
+
+  @Test func aSampleLongerThanTheLimit() throws {
+    try expectRefused(
+      "it is 96000 frames long, more than the limit of 48000",
+      arguments: ["--max-sample-seconds", "1"]
+    ) { try writeWav($0, [Int16](repeating: 0, count: 96_000)) }
+  }
+
+  @Test func anUnreadableFileWhenNotRoot() throws {
+    guard getuid() != 0 else { return }  // root reads everything; CI runs as root
+    try expectRefused("Permission denied") { path in
+      try writeWav(path, [1])
+      chmod(path, 0)
+    }
+  }
+}
+
+@Suite struct HostileScoreTests {
+  private func check(_ bytes: [UInt8]) throws -> RunResult {
+    let folder = try temporaryFolder()
+    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/s.xylo"))
+    return try run(["check", folder + "/s.xylo"])
+  }
+
+  @Test func invalidUTF8AndNULBytes() throws {
+    let result = try check(Array("C D\n".utf8) + [0xC3, 0x28] + Array(" E\nF \0 G\n".utf8))
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(":2:1: error: invalid UTF-8 byte 0xC3; save the score as UTF-8"))
+    #expect(result.stderr.contains(":3:3: error: unknown token '\\u{0}'"))
+  }
+
+  @Test func aTenMegabyteLine() throws {
+    let start = Date()
+    let result = try check([UInt8](repeating: UInt8(ascii: "C"), count: 10_000_000))
+    #expect(
+      result.stderr.contains(
+        ":1:1: error: line is 10000000 bytes long, more than the limit of 1048576; split it"))
+    #expect(result.stderr.count < 1_000)
+    #expect(result.status == 1)
+    #expect(Date().timeIntervalSince(start) < 20)
+  }
+
+  @Test func numbersAndCountsWithHundredsOfDigits() throws {
+    let digits = String(repeating: "9", count: 300)
+    let result = try check(Array("tempo \(digits)\n[C]x\(digits)\nC:0.\(digits)\n".utf8))
+    #expect(
+      result.stderr.contains(":1:7: error: tempo '\(digits)' has too many digits to hold exactly"))
+    #expect(result.stderr.contains(":2:3: error: repeat count ']x\(digits)' is too large"))
+    #expect(
+      result.stderr.contains(
+        ":3:3: error: length '0.\(digits)' has too many digits to hold exactly"))
+  }
+
+  @Test func tinyTemposAndFarTimestampsHitTheDurationLimit() throws {
+    let slow = try check(Array("tempo 1/99999999999999\nC\n".utf8))
+    #expect(
+      slow.stderr.contains(
+        "error: the score runs past 86400 seconds, the limit (see --max-duration)"))
+    let far = try check(Array("90000 C\n".utf8))
+    #expect(far.stderr.contains(":1:1: error: the score runs past 86400 seconds"))
+  }
+
+  @Test func tenMillionTapsOfOneKeyHitTheTapLimitAtOnce() throws {
+    let start = Date()
+    let result = try check(Array("[C:0]x10000001\n".utf8))
+    #expect(
+      result.stderr.contains(
+        "error: the score expands to more than 10000000 taps, the limit (see --max-taps)"))
+    #expect(Date().timeIntervalSince(start) < 5)
+  }
+
+  @Test func aScoreFileLargerThanTheLimit() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/big.xylo"
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: 70_000_000)
+    try handle.close()
+    let result = try run(["check", path])
+    #expect(
+      result.stderr
+        == "xylo-render: error: cannot read '\(path)': it is larger than 67108864 bytes, the limit\n"
+    )
+    #expect(result.status == 1)
+  }
+
+  @Test func theDefaultVoiceLimitBoundsAPileOfTapsOnOneFrame() throws {
+    let folder = try temporaryFolder()
+    try writeWav(folder + "/C.wav", [Int16](repeating: 100, count: 10))
+    let result = try run(
+      ["render", "-", "-o", folder + "/o.wav", "--bank", folder], input: "[C:0]x300\n")
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: warning: 44 voices were stopped early: more than 256 sounded at once; set --polyphony to choose the limit\n"
+      ))
+    #expect(try readInts(folder + "/o.wav").values == [Int32](repeating: 25_600, count: 10))
+  }
+}
