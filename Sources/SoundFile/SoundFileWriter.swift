@@ -1,5 +1,11 @@
 import CSndFile
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An audio file open for writing. Samples arrive as integers already converted by the caller
 /// (or floats, for float and lossy encodings), so every container stores the same values.
 ///
@@ -76,10 +82,12 @@ public final class SoundFileWriter {
   public func close() throws(SoundFileError) {
     guard let handle else { return }
     self.handle = nil
+    errno = 0
     let status = sf_close(handle)
     guard status == 0 else {
       throw SoundFileError(
-        path: path, operation: .write, reason: libraryReason(errorNumber: status))
+        path: path, operation: .write,
+        reason: systemReason() ?? libraryReason(errorNumber: status))
     }
   }
 
@@ -91,12 +99,22 @@ public final class SoundFileWriter {
     }
     let frames = sampleCount / channels
     guard frames > 0 else { return }
+    errno = 0
     let written = body(handle, sf_count_t(frames))
     guard written == frames, sf_error(handle) == 0 else {
-      throw SoundFileError(path: path, operation: .write, reason: libraryReason(handle))
+      throw SoundFileError(
+        path: path, operation: .write, reason: systemReason() ?? libraryReason(handle))
     }
     framesWritten += Int64(written)
   }
+}
+
+/// The system's reason when a write failed for lack of room, which some of libsndfile's
+/// encoders (Vorbis, Opus) report only as an "unspecified internal error".
+private func systemReason() -> String? {
+  let number = errno
+  guard number == ENOSPC || number == EFBIG || number == EDQUOT || number == EIO else { return nil }
+  return String(cString: strerror(number))
 }
 
 extension String {

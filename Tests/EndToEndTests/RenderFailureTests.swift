@@ -66,7 +66,8 @@ import Testing
     #expect(result.status == 1)
   }
 
-  @Test func interruptingARenderLeavesNoFile() throws {
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func interruptingARenderLeavesNoFile(_ signal: Int32) throws {
     let folder = try temporaryFolder()
     let old = try oldFile(in: folder)
     let score = try temporaryScore("tempo 60\n[C D E F G A B HighC]x450\n")
@@ -79,7 +80,7 @@ import Testing
     let deadline = Date().addingTimeInterval(20)
     while listing(folder).count < 2 && Date() < deadline && process.isRunning { usleep(10_000) }
     usleep(100_000)
-    kill(process.processIdentifier, SIGINT)
+    kill(process.processIdentifier, signal)
     let stopDeadline = Date().addingTimeInterval(10)
     while process.isRunning && Date() < stopDeadline { usleep(10_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -89,7 +90,7 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: old.path)) == old.bytes)
   }
 
-  @Test(arguments: ["wav", "flac"])
+  @Test(arguments: ["wav", "flac", "aiff", "caf", "w64", "rf64", "ogg", "opus", "mp3"])
   func aFileSizeLimitFailsCleanlyAndKeepsTheOldFile(_ ext: String) throws {
     let folder = try temporaryFolder()
     let path = folder + "/out.\(ext)"
@@ -110,5 +111,18 @@ import Testing
     #expect(message == "xylo-render: error: cannot write '\(path)': File too large\n")
     #expect(listing(folder) == ["out.\(ext)"])
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "the previous render")
+  }
+
+  @Test func aFolderThatIsNotWritableWhenNotRoot() throws {
+    guard getuid() != 0 else { return }  // root writes anywhere; CI runs as root
+    let bank = try impulseBank()
+    let folder = try temporaryFolder()
+    chmod(folder, 0o555)
+    defer { chmod(folder, 0o755) }
+    let result = try run(["render", "-", "-o", folder + "/o.wav", "--bank", bank], input: "C\n")
+    #expect(
+      result.stderr
+        == "xylo-render: error: cannot write '\(folder)/o.wav': the folder is not writable\n")
+    #expect(result.status == 1)
   }
 }
