@@ -27,7 +27,11 @@ public final class SoundFileReader {
     throws(SoundFileError) -> Int
   {
     precondition(buffer.count >= frameCount * info.channels, "buffer too small")
-    let read = sf_readf_float(handle, buffer.baseAddress, sf_count_t(frameCount))
+    return try checked(sf_readf_float(handle, buffer.baseAddress, sf_count_t(frameCount)))
+  }
+
+  /// The frame count a read returned, or the error it signalled.
+  private func checked(_ read: sf_count_t) throws(SoundFileError) -> Int {
     if read < 0 || (read == 0 && sf_error(handle) != 0) {
       throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
     }
@@ -52,11 +56,7 @@ public final class SoundFileReader {
     throws(SoundFileError) -> Int
   {
     precondition(buffer.count >= frameCount * info.channels, "buffer too small")
-    let read = sf_readf_double(handle, buffer.baseAddress, sf_count_t(frameCount))
-    if read < 0 || (read == 0 && sf_error(handle) != 0) {
-      throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
-    }
-    return Int(read)
+    return try checked(sf_readf_double(handle, buffer.baseAddress, sf_count_t(frameCount)))
   }
 
   /// libsndfile's notes on the header it parsed, such as `data : 723192 (should be 56)`.
@@ -64,7 +64,7 @@ public final class SoundFileReader {
   public var headerLog: String {
     var buffer = [CChar](repeating: 0, count: 16_384)
     _ = sf_command(handle, FormatCode.getLogInfo, &buffer, Int32(buffer.count))
-    return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress ?? UnsafePointer([0])) }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.
@@ -109,12 +109,10 @@ public final class SoundFileReader {
     var chunk = [Value](repeating: 0, count: blockFrames * channels)
     var total: Int64 = 0
     while true {
-      let count = chunk.withUnsafeMutableBufferPointer {
-        read(handle, $0.baseAddress, sf_count_t(blockFrames))
-      }
-      if count < 0 || (count == 0 && sf_error(handle) != 0) {
-        throw SoundFileError(path: path, operation: .read, reason: libraryReason(handle))
-      }
+      let count = try checked(
+        chunk.withUnsafeMutableBufferPointer {
+          read(handle, $0.baseAddress, sf_count_t(blockFrames))
+        })
       if count == 0 { break }
       total += Int64(count)
       if total > maxFrames {
