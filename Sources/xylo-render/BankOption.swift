@@ -22,15 +22,21 @@ enum BankOption {
 
   /// The bank `arguments` name, with their sample-length limit; `nil` after printing why.
   static func open(_ arguments: ParsedArguments, console: Console) -> (any SampleBank)? {
-    var seconds = SampleLimits.defaultMaximumSeconds
-    if let text = arguments.values["--max-sample-seconds"] {
-      guard let value = Int(text), value >= 1, value <= 86_400 else {
-        console.error("--max-sample-seconds needs a whole number from 1 to 86400, got '\(text)'")
-        return nil
-      }
-      seconds = value
-    }
+    let seconds = (try? sampleSeconds(arguments)) ?? SampleLimits.defaultMaximumSeconds
     return open(path(arguments), maximumSampleSeconds: seconds, console: console)
+  }
+
+  /// `--max-sample-seconds`, checked; commands call this with the rest of their options so
+  /// that a bad value is a bad command line (exit 64).
+  static func sampleSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+    guard let text = arguments.values["--max-sample-seconds"] else {
+      return SampleLimits.defaultMaximumSeconds
+    }
+    guard let value = Int(text), value >= 1, value <= 86_400 else {
+      throw UsageError(
+        message: "--max-sample-seconds needs a whole number from 1 to 86400, got '\(text)'")
+    }
+    return value
   }
 
   /// The bank the command line names (the built-in one without `--bank`); `nil` after printing why when it cannot be opened.

@@ -10,6 +10,12 @@ enum KeysCommand {
       console.error(usageError: "keys takes no arguments", usage: Help.keysUsage)
       return .usage
     }
+    do {
+      _ = try BankOption.sampleSeconds(arguments)
+    } catch {
+      console.error(usageError: error.message, usage: Help.keysUsage)
+      return .usage
+    }
     guard let bank = BankOption.open(arguments, console: console) else {
       return .failure
     }

@@ -15,6 +15,7 @@ enum LimitOptions {
 
   /// The parse options for the built-in bank's titles and the limits given on the command line.
   static func parseOptions(_ arguments: ParsedArguments) throws(UsageError) -> ParseOptions {
+    _ = try BankOption.sampleSeconds(arguments)  // checked with the other options
     var options = ParseOptions()  // the caller sets the bank's titles
     if let text = arguments.values["--max-taps"] {
       guard let value = Int(text), value >= 1, value <= Int(Int32.max) else {

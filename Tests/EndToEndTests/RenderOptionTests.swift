@@ -130,6 +130,10 @@ import Testing
       "--gain and --normalize cannot be combined; --normalize sets the gain"
     ),
     ([String](), "missing -o OUT (a file name, or '-' for standard output)"),
+    (
+      ["-o", "x.wav", "--max-sample-seconds", "0"],
+      "--max-sample-seconds needs a whole number from 1 to 86400, got '0'"
+    ),
   ])
   func badRenderOptionsExit64(_ arguments: [String], _ reason: String) throws {
     let result = try run(["render", "Examples/scores/twinkle.xylo"] + arguments)
