@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a path names, following links.
 public enum FileKind: Equatable, Sendable {
   case missing
@@ -5,6 +7,8 @@ public enum FileKind: Equatable, Sendable {
   case directory
   case other
 }
+
+private let silencingLock = DispatchSemaphore(value: 1)
 
 /// Small file-system operations on top of the C library, so the tool needs no Foundation
 /// (which would add about 9 MB of memory and milliseconds to every start).
@@ -30,9 +34,14 @@ public enum FileSystem {
 
   /// Runs `body` with standard error sent to /dev/null: some decoders that libsndfile uses
   /// (libmpg123) print their own warnings there, which would break our one-line messages.
+  ///
+  /// File descriptor 2 belongs to the whole process: a front end calls this while nothing
+  /// else prints, and a lock keeps two callers from restoring each other's redirection.
   public static func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows
     -> Result
   {
+    silencingLock.wait()
+    defer { silencingLock.signal() }
     let saved = dup(STDERR_FILENO)
     let null = open("/dev/null", O_WRONLY)
     if saved >= 0 && null >= 0 { dup2(null, STDERR_FILENO) }

@@ -49,8 +49,9 @@ public enum SampleLimits {
 
 /// Opens a bank's sample file, refusing what is not a complete sound file with a reason.
 ///
-/// Decoders that libsndfile loads (libmpg123) print warnings of their own on hostile input;
-/// standard error is silenced while the file is opened, so the user sees one clear line.
+/// Decoders that libsndfile loads (libmpg123) may print warnings of their own on hostile
+/// input; a front end that wants one clear line runs this in
+/// `FileSystem.withStandardErrorSilenced`, as xylo-render does.
 public func openSample(path: String) throws(BankError) -> SoundFileReader {
   switch FileSystem.size(of: path) {
   case .failure(let error): throw BankError(path: path, reason: error.reason)
@@ -60,7 +61,7 @@ public func openSample(path: String) throws(BankError) -> SoundFileReader {
   if FileSystem.kind(of: path) != .file {
     throw BankError(path: path, reason: "it is not a regular file")
   }
-  let opened = FileSystem.withStandardErrorSilenced { Result { try SoundFileReader(path: path) } }
+  let opened = Result { try SoundFileReader(path: path) }
   let reader: SoundFileReader
   switch opened {
   case .success(let value): reader = value
@@ -82,9 +83,7 @@ public func decodeSample(
 ) throws(BankError) -> DecodedSample {
   let reader = try openSample(path: path)
   do {
-    return try FileSystem.withStandardErrorSilenced {
-      try decodeOpenedSample(title: title, reader: reader, maximumSeconds: maximumSeconds)
-    }
+    return try decodeOpenedSample(title: title, reader: reader, maximumSeconds: maximumSeconds)
   } catch let error as BankError {
     throw error
   } catch {

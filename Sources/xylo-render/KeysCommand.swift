@@ -23,7 +23,7 @@ enum KeysCommand {
     var status = ExitStatus.success
     for title in bank.titles {
       do {
-        let info = try bank.info(for: title)
+        let info = try quietly { () throws(BankError) in try bank.info(for: title) }
         let seconds = Double(info.frameCount) / Double(max(1, info.sampleRate))
         rows.append([
           title, info.pitch?.name ?? "-", info.pitch.map { format2($0.frequency) } ?? "-",

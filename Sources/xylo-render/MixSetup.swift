@@ -26,7 +26,7 @@ struct MixSetup {
     var infos: [SampleInfo] = []
     for key in keys {
       do {
-        infos.append(try bank.info(for: key))
+        infos.append(try quietly { () throws(BankError) in try bank.info(for: key) })
       } catch {
         throw RenderFailure(error.description)
       }
@@ -36,7 +36,8 @@ struct MixSetup {
     samples = []
     for key in keys {
       do {
-        samples.append(try prepare(try bank.sample(for: key), rate: rate, channels: channels))
+        let sample = try quietly { () throws(BankError) in try bank.sample(for: key) }
+        samples.append(try prepare(sample, rate: rate, channels: channels))
       } catch {
         throw RenderFailure(error.description)
       }

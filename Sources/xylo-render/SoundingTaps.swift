@@ -20,7 +20,9 @@ enum SoundingTaps {
     for item in placed where item.frame <= frame {
       let key = item.tap.key
       if lengths[key] == nil {
-        guard let info = try? bank.info(for: key) else { continue }
+        guard let info = try? quietly({ () throws(BankError) in try bank.info(for: key) }) else {
+          continue
+        }
         lengths[key] = info.frameCount * Int64(rate) / Int64(max(1, info.sampleRate))
       }
       if frame < item.frame + (lengths[key] ?? 0) { names.append("\(key) (line \(item.tap.line))") }
