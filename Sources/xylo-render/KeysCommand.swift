@@ -1,3 +1,4 @@
+import Platform
 import SampleBank
 
 /// `xylo-render keys [--bank DIR]`: lists the bank's keys and what their samples are.
@@ -26,8 +27,8 @@ enum KeysCommand {
         let info = try quietly { () throws(BankError) in try bank.info(for: title) }
         let seconds = Double(info.frameCount) / Double(max(1, info.sampleRate))
         rows.append([
-          title, info.pitch?.name ?? "-", info.pitch.map { format2($0.frequency) } ?? "-",
-          "\(info.sampleRate)", "\(info.channels)", format3(seconds), "\(info.frameCount)",
+          title, info.pitch?.name ?? "-", info.pitch.map { fixed($0.frequency, places: 2) } ?? "-",
+          "\(info.sampleRate)", "\(info.channels)", fixed(seconds, places: 3), "\(info.frameCount)",
           info.source,
         ])
       } catch {
@@ -52,18 +53,4 @@ func alignedColumns(_ rows: [[String]]) -> [String] {
         ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
     }.joined(separator: "  ")
   }
-}
-
-/// A non-negative number with three decimals, without Foundation's locale-dependent formats.
-func format3(_ value: Double) -> String { fixed(value, places: 3) }
-
-/// A non-negative number with two decimals.
-func format2(_ value: Double) -> String { fixed(value, places: 2) }
-
-private func fixed(_ value: Double, places: Int) -> String {
-  var scale: Int64 = 1
-  for _ in 0..<places { scale *= 10 }
-  let units = Int64((value * Double(scale)).rounded())
-  let fraction = String(units % scale)
-  return "\(units / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
 }

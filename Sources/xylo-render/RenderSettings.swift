@@ -7,7 +7,6 @@ import SoundFile
 struct RenderSettings {
   var scorePath: String
   var outputPath: String
-  var bankPath: String?
   var parseLimits: ParseOptions
   /// Output rate and channels; `nil` takes the highest (most) among the samples used.
   var rate: Int?
@@ -65,7 +64,6 @@ struct RenderSettings {
       throw UsageError(message: "missing -o OUT (a file name, or '-' for standard output)")
     }
     outputPath = output
-    bankPath = BankOption.path(arguments)
     parseLimits = try LimitOptions.parseOptions(arguments)
     let values = arguments.values
     rate = try values["--rate"].map { (text) throws(UsageError) in
