@@ -19,6 +19,8 @@ enum CleanupOnSignal {
     // Past a file-size limit (`ulimit -f`) a write should fail with EFBIG and be reported,
     // not kill the process with SIGXFSZ before it can clean up.
     signal(SIGXFSZ, SIG_IGN)
+    // Likewise a reader of `-o -` that goes away: report the broken pipe and clean up.
+    signal(SIGPIPE, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
         if let path = CleanupOnSignal.path { unlink(path) }

@@ -125,4 +125,24 @@ import Testing
         == "xylo-render: error: cannot write '\(folder)/o.wav': the folder is not writable\n")
     #expect(result.status == 1)
   }
+
+  @Test func aReaderOfStandardOutputThatGoesAwayLeavesNoTemporaryFile() throws {
+    let temporary = try temporaryFolder()
+    let process = Process()
+    process.executableURL = binaryURL
+    process.arguments = ["render", "Examples/scores/twinkle.xylo", "-o", "-", "--quiet"]
+    process.currentDirectoryURL = packageRoot
+    process.environment = ["TMPDIR": temporary]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try output.fileHandleForReading.close()  // nobody will read
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message == "xylo-render: error: cannot write 'standard output': Broken pipe\n")
+    #expect(listing(temporary).isEmpty)
+  }
 }
