@@ -120,7 +120,7 @@ enum RenderCommand {
       let time =
         Rational(outcome.peak.peakFrame, Int64(setup.rate))?.decimalString(places: 3) ?? "?"
       console.warning(
-        "\(outcome.clippedCount) samples clipped (peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s); try --normalize or --gain"
+        "\(outcome.clippedCount) \(outcome.clippedCount == 1 ? "sample" : "samples") clipped (peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s); try --normalize or --gain"
       )
     }
     let seconds = Rational(totalFrames, Int64(setup.rate))?.decimalString(places: 3) ?? "?"

@@ -9,7 +9,7 @@ import Testing
     let result = try run(["render", "-", "-o", out, "--bank", folder], input: "0 C\n0 C\n2 .\n")
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: warning: 1 samples clipped (peak +5.8 dBFS at 0.000 s); try --normalize or --gain\n"
+        "xylo-render: warning: 1 sample clipped (peak +5.8 dBFS at 0.000 s); try --normalize or --gain\n"
       ))
     #expect(try readInts(out).values.prefix(3) == [32_767, 32_000, 0])
   }
