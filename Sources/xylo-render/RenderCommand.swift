@@ -112,7 +112,7 @@ enum RenderCommand {
   ) {
     if setup.voicesStoppedByLimit > 0 {
       console.warning(
-        "\(setup.voicesStoppedByLimit) voices were stopped early: more than \(MixSetup.defaultVoiceLimit) sounded at once; set --polyphony to choose the limit"
+        "\(setup.voicesStoppedByLimit == 1 ? "1 voice was" : "\(setup.voicesStoppedByLimit) voices were") stopped early: more than \(MixSetup.defaultVoiceLimit) sounded at once; set --polyphony to choose the limit"
       )
     }
     if outcome.clippedCount > 0 {
