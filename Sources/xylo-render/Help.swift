@@ -26,7 +26,8 @@ enum Help {
       -h, --help              Show help; 'xylo-render <command> --help' for a command
       --version               Show the version
 
-    Exit status: 0 success, 1 a bad score, sample or I/O error, 64 a bad command line.
+    Exit status: 0 success; 1 a bad score, sample or I/O error, or files 'compare' finds
+    different; 2 a file 'compare' cannot read; 64 a bad command line.
     """
 
   static let checkUsage =
