@@ -33,7 +33,7 @@ enum XyloRender {
       break
     }
     // `xylo-render SCORE -o OUT` is short for `xylo-render render SCORE -o OUT`.
-    if commands.first(where: { $0.name == first }) == nil, !first.hasPrefix("-"),
+    if commands.first(where: { $0.name == first }) == nil, !first.hasPrefix("-") || first == "-",
       arguments.contains(where: { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") })
     {
       return run(["render"] + arguments)

@@ -83,6 +83,13 @@ import Testing
       result.stderr == "wrote '\(out)': 3.750 s, 165375 frames, 44100 Hz, stereo, wav pcm16\n")
   }
 
+  @Test func theShorthandReadsAScoreFromStandardInput() throws {
+    let out = try temporaryFolder() + "/s.wav"
+    let result = try run(["-", "-o", out, "--quiet"], input: "C D\n")
+    #expect(result.status == 0)
+    #expect(try readInts(out).info.frameCount == 65_585)
+  }
+
   @Test func standardOutputReceivesACompleteWav() throws {
     let bank = try impulseBank()
     let result = try run(["render", "-", "-o", "-", "--bank", bank, "--quiet"], input: "C D\n")
