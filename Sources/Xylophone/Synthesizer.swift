@@ -3,11 +3,17 @@
 public enum Synthesizer {
   public static let sampleRate = 48_000
 
+  /// How many frames `sample(for:)` makes for `key`: 1.2 times its ring time.
+  public static func frameCount(for key: BuiltInKey) -> Int {
+    let ring = BarModel.ringSeconds(frequency: key.frequency)
+    return Int(ExactMath.roundToInteger(ring * 1.2 * Double(sampleRate)))
+  }
+
   /// The sample of `key`, peaking at `BarModel.peakLevel`.
   public static func sample(for key: BuiltInKey) -> [Float] {
     let rate = Double(sampleRate)
     let ring = BarModel.ringSeconds(frequency: key.frequency)
-    let frameCount = Int(ExactMath.roundToInteger(ring * 1.2 * rate))
+    let frameCount = frameCount(for: key)
     var values = [Double](repeating: 0, count: frameCount)
     for mode in BarModel.modes {
       let frequency = key.frequency * mode.ratio
