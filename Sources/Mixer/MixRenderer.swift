@@ -47,10 +47,12 @@ public struct MixRenderer: Sendable {
     while next < active.count {
       // Voices that cover the whole block without a fade are summed up to four at a time in
       // registers, which adds each value in the same order as one voice at a time would.
-      let batch = wholeBlockBatch(startingAt: next, blockStart: blockStart, blockEnd: blockEnd)
-      if batch.count >= 2 {
-        addBatch(batch, blockStart: blockStart, into: outBase, count: frameCount * channels)
-        next += batch.count
+      let count = wholeBlockRun(startingAt: next, blockStart: blockStart, blockEnd: blockEnd)
+      if count >= 2 {
+        addRun(
+          startingAt: next, count: count, blockStart: blockStart, into: outBase,
+          valueCount: frameCount * channels)
+        next += count
       } else {
         add(voices[active[next]], blockStart: blockStart, blockEnd: blockEnd, into: outBase)
         next += 1
@@ -61,70 +63,71 @@ public struct MixRenderer: Sendable {
     position = blockEnd
   }
 
-  /// Up to four consecutive active voices, from `start`, that sound through the whole block
-  /// without fading and whose samples are stored alike.
-  private func wholeBlockBatch(startingAt start: Int, blockStart: Int64, blockEnd: Int64) -> [Int] {
-    var batch: [Int] = []
+  /// A voice's values from `frame` on, with the gain that applies to them as stored.
+  private enum Source {
+    case int16(UnsafePointer<Int16>, gain: Float)
+    case float(UnsafePointer<Float>, gain: Float)
+  }
+
+  private func source(of voice: Voice, from frame: Int64) -> Source {
+    let offset = Int(frame - voice.startFrame) * channels
+    switch samples[voice.sampleIndex].buffer.base {
+    case .int16(let base):
+      // v / 32768 * gain is exactly v * (gain / 32768): scaling by 2^-15 is exact.
+      return .int16(UnsafePointer(base + offset), gain: voice.gain / 32_768)
+    case .float(let base):
+      return .float(UnsafePointer(base + offset), gain: voice.gain)
+    }
+  }
+
+  /// How many consecutive active voices, from `start` and at most four, sound through the
+  /// whole block without fading and have samples stored alike.
+  private func wholeBlockRun(startingAt start: Int, blockStart: Int64, blockEnd: Int64) -> Int {
+    var count = 0
     var kindIsInt16: Bool?
     for position in start..<min(active.count, start + 4) {
       let voice = voices[active[position]]
-      let isInt16 = samples[voice.sampleIndex].buffer.int16 != nil
+      let isInt16 = samples[voice.sampleIndex].buffer.isInt16
       guard voice.startFrame <= blockStart, voice.endFrame >= blockEnd,
         (voice.cutFrame ?? .max) >= blockEnd, kindIsInt16 == nil || kindIsInt16 == isInt16
       else { break }
       kindIsInt16 = isInt16
-      batch.append(active[position])
+      count += 1
     }
-    return batch
+    return count
   }
 
-  /// Adds two to four voices over `count` values from the block's start.
-  private func addBatch(
-    _ batch: [Int], blockStart: Int64, into out: UnsafeMutablePointer<Float>, count: Int
+  /// Adds a run of two to four such voices over `valueCount` values from the block's start:
+  /// four in one pass, or two in one pass and a third alone.
+  private func addRun(
+    startingAt start: Int, count: Int, blockStart: Int64, into out: UnsafeMutablePointer<Float>,
+    valueCount: Int
   ) {
-    var gains: [Float] = []
-    var int16: [UnsafePointer<Int16>] = []
-    var float: [UnsafePointer<Float>] = []
-    for index in batch {
-      let voice = voices[index]
-      let buffer = samples[voice.sampleIndex].buffer
-      let offset = Int(blockStart - voice.startFrame) * channels
-      if let base = buffer.int16 {
-        int16.append(UnsafePointer(base + offset))
-        gains.append(voice.gain / 32_768)  // v / 32768 * gain is exactly v * (gain / 32768)
-      } else if let base = buffer.float {
-        float.append(UnsafePointer(base + offset))
-        gains.append(voice.gain)
-      }
+    func at(_ offset: Int) -> Source {
+      source(of: voices[active[start + offset]], from: blockStart)
     }
-    var start = 0
-    while start < gains.count {
-      let width = gains.count - start >= 4 ? 4 : 2
-      if gains.count - start == 1 {
-        if let source = int16.isEmpty ? nil : int16[start] {
-          addScaled(source, gain: gains[start], into: out, count: count)
-        } else {
-          addScaled(float[start], gain: gains[start], into: out, count: count)
-        }
-        break
-      }
-      let g = Array(gains[start..<(start + width)])
-      if !int16.isEmpty {
-        let p = Array(int16[start..<(start + width)])
-        if width == 4 {
-          addFour(p[0], p[1], p[2], p[3], g, into: out, count: count)
-        } else {
-          addTwo(p[0], p[1], g, into: out, count: count)
-        }
-      } else {
-        let p = Array(float[start..<(start + width)])
-        if width == 4 {
-          addFour(p[0], p[1], p[2], p[3], g, into: out, count: count)
-        } else {
-          addTwo(p[0], p[1], g, into: out, count: count)
-        }
-      }
-      start += width
+    switch (count, at(0), at(1)) {
+    case (4, .int16(let a, let ga), .int16(let b, let gb)):
+      guard case .int16(let c, let gc) = at(2), case .int16(let d, let gd) = at(3) else { return }
+      addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
+    case (4, .float(let a, let ga), .float(let b, let gb)):
+      guard case .float(let c, let gc) = at(2), case .float(let d, let gd) = at(3) else { return }
+      addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
+    case (_, .int16(let a, let ga), .int16(let b, let gb)):
+      addTwo(a, b, [ga, gb], into: out, count: valueCount)
+    case (_, .float(let a, let ga), .float(let b, let gb)):
+      addTwo(a, b, [ga, gb], into: out, count: valueCount)
+    default:
+      return
+    }
+    if count == 3 { add(at(2), into: out, count: valueCount) }
+  }
+
+  /// Adds one source's values, scaled, to `count` values of `out`.
+  private func add(_ source: Source, into out: UnsafeMutablePointer<Float>, count: Int) {
+    switch source {
+    case .int16(let values, let gain): addScaled(values, gain: gain, into: out, count: count)
+    case .float(let values, let gain): addScaled(values, gain: gain, into: out, count: count)
     }
   }
 
@@ -135,23 +138,16 @@ public struct MixRenderer: Sendable {
     let first = max(blockStart, voice.startFrame)
     let last = min(blockEnd, voice.endFrame)
     guard first < last else { return }
-    let buffer = samples[voice.sampleIndex].buffer
-    let out = outBase + Int(first - blockStart) * channels
-    let offset = Int(first - voice.startFrame) * channels
     let plainEnd = min(last, voice.cutFrame ?? last)
     let plainCount = max(0, Int(plainEnd - first)) * channels
-    if let base = buffer.int16 {
-      addScaled(base + offset, gain: voice.gain / 32_768, into: out, count: plainCount)
-    } else if let base = buffer.float {
-      addScaled(base + offset, gain: voice.gain, into: out, count: plainCount)
-    }
+    add(
+      source(of: voice, from: first), into: outBase + Int(first - blockStart) * channels,
+      count: plainCount)
     guard let cut = voice.cutFrame, plainEnd < last else { return }
+    let buffer = samples[voice.sampleIndex].buffer
     addFading(
-      voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart, output: outBase
-    ) {
-      if let base = buffer.int16 { return Float(base[$0]) / 32_768 }
-      return buffer.float?[$0] ?? 0
-    }
+      voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart, output: outBase,
+      value: buffer.value(at:))
   }
 
   /// `out[i] += source[i] * gain`: the hot loop, over contiguous memory so it vectorizes.

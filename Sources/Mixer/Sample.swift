@@ -23,9 +23,13 @@ public enum SampleValues: Sendable, Equatable {
 /// A sample's values in memory of their own, so the mixer can hold pointers to several
 /// samples at once; immutable once made, freed with the last `Sample` that uses it.
 final class SampleBuffer: @unchecked Sendable {
-  /// Exactly one of the two is set, by the kind of values.
-  let int16: UnsafeMutablePointer<Int16>?
-  let float: UnsafeMutablePointer<Float>?
+  /// The values in memory, by how they are stored.
+  enum Base {
+    case int16(UnsafeMutablePointer<Int16>)
+    case float(UnsafeMutablePointer<Float>)
+  }
+
+  let base: Base
   let valueCount: Int
 
   init(_ storage: SampleValues) {
@@ -33,24 +37,41 @@ final class SampleBuffer: @unchecked Sendable {
     case .int16(let values):
       let pointer = UnsafeMutablePointer<Int16>.allocate(capacity: max(1, values.count))
       pointer.initialize(from: values, count: values.count)
-      (int16, float) = (pointer, nil)
+      base = .int16(pointer)
     case .float(let values):
       let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, values.count))
       pointer.initialize(from: values, count: values.count)
-      (int16, float) = (nil, pointer)
+      base = .float(pointer)
     }
     valueCount = storage.count
   }
 
   deinit {
-    int16?.deallocate()
-    float?.deallocate()
+    switch base {
+    case .int16(let pointer): pointer.deallocate()
+    case .float(let pointer): pointer.deallocate()
+    }
+  }
+
+  var isInt16: Bool {
+    if case .int16 = base { return true }
+    return false
+  }
+
+  /// The value at `index` as a float.
+  func value(at index: Int) -> Float {
+    switch base {
+    case .int16(let pointer): Float(pointer[index]) / 32_768
+    case .float(let pointer): pointer[index]
+    }
   }
 
   /// The values as an enum of arrays (a copy), for tests and conversions.
   var values: SampleValues {
-    if let int16 { return .int16(Array(UnsafeBufferPointer(start: int16, count: valueCount))) }
-    return .float(Array(UnsafeBufferPointer(start: float, count: valueCount)))
+    switch base {
+    case .int16(let pointer): .int16(Array(UnsafeBufferPointer(start: pointer, count: valueCount)))
+    case .float(let pointer): .float(Array(UnsafeBufferPointer(start: pointer, count: valueCount)))
+    }
   }
 }
 
