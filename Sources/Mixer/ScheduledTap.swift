@@ -24,16 +24,7 @@ public enum ScheduleError: Error, Equatable, Sendable {
 /// Places every tap of `score` at its frame for `rate` frames per second, in render order:
 /// by frame, then by text order, so equal frames always sum in the same order.
 public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [ScheduledTap] {
-  guard rate > 0 else { throw .invalidRate(rate) }
-  var placed: [ScheduledTap] = []
-  placed.reserveCapacity(score.taps.count)
-  for tap in score.taps {
-    guard let frame = tap.time.roundedHalfUp(scale: rate) else { throw .frameOverflow(tap) }
-    placed.append(ScheduledTap(frame: frame, tap: tap))
-  }
-  // Sorted by time already, so frames only tie, never invert; reorder ties by text order.
-  placed.sort { ($0.frame, $0.tap.sequence) < ($1.frame, $1.tap.sequence) }
-  return placed
+  try inRenderOrder(score, rate: rate) { frame, tap in ScheduledTap(frame: frame, tap: tap) }
 }
 
 /// The taps of `score` as the mixer takes them, in render order (frame, then text order),
@@ -41,34 +32,46 @@ public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [Sche
 public func mixTaps(
   for score: Score, rate: Int64, sampleIndex: (String) -> Int
 ) throws(ScheduleError) -> [MixTap] {
-  guard rate > 0 else { throw .invalidRate(rate) }
-  var taps: [MixTap] = []
-  var sequences: [Int32] = []
-  taps.reserveCapacity(score.taps.count)
-  sequences.reserveCapacity(score.taps.count)
-  var lastKey = ""
+  var lastKey: String?
   var lastIndex = 0
-  for tap in score.taps {
-    guard let frame = tap.time.roundedHalfUp(scale: rate) else { throw .frameOverflow(tap) }
-    if tap.key != lastKey || taps.isEmpty {
+  return try inRenderOrder(score, rate: rate) { frame, tap in
+    if tap.key != lastKey {  // taps of one key often follow each other: look it up once
       lastKey = tap.key
       lastIndex = sampleIndex(tap.key)
     }
-    taps.append(MixTap(frame: frame, sampleIndex: lastIndex, gain: Float(tap.gain)))
+    return MixTap(frame: frame, sampleIndex: lastIndex, gain: Float(tap.gain))
+  }
+}
+
+/// Places every tap at its frame and makes an element of it, in render order.
+///
+/// Taps come sorted by time, so frames only tie, never invert; a tie of different times may
+/// be out of text order, and only such runs are reordered.
+private func inRenderOrder<Element>(
+  _ score: Score, rate: Int64, _ make: (Int64, Tap) -> Element
+) throws(ScheduleError) -> [Element] {
+  guard rate > 0 else { throw .invalidRate(rate) }
+  var elements: [Element] = []
+  var frames: [Int64] = []
+  var sequences: [Int32] = []
+  elements.reserveCapacity(score.taps.count)
+  frames.reserveCapacity(score.taps.count)
+  sequences.reserveCapacity(score.taps.count)
+  for tap in score.taps {
+    guard let frame = tap.time.roundedHalfUp(scale: rate) else { throw .frameOverflow(tap) }
+    elements.append(make(frame, tap))
+    frames.append(frame)
     sequences.append(Int32(clamping: tap.sequence))
   }
-  // Taps come sorted by time, so frames only tie; a tie of different times may be out of
-  // text order, and only such runs are reordered.
   var start = 0
-  while start < taps.count {
+  while start < elements.count {
     var end = start + 1
-    while end < taps.count && taps[end].frame == taps[start].frame { end += 1 }
+    while end < elements.count && frames[end] == frames[start] { end += 1 }
     if end - start > 1 && !zip(sequences[start..<end], sequences[(start + 1)..<end]).allSatisfy(<) {
       let order = (start..<end).sorted { sequences[$0] < sequences[$1] }
-      let run = order.map { taps[$0] }
-      taps.replaceSubrange(start..<end, with: run)
+      elements.replaceSubrange(start..<end, with: order.map { elements[$0] })
     }
     start = end
   }
-  return taps
+  return elements
 }
