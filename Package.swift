@@ -52,6 +52,8 @@ let package = Package(
       name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
     .testTarget(
       name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
