@@ -6,8 +6,10 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "xylo-render", targets: ["xylo-render"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
     .library(name: "Mixer", targets: ["Mixer"]),
+    .library(name: "SampleBank", targets: ["SampleBank"]),
   ],
   targets: [
     .systemLibrary(
@@ -25,32 +27,42 @@ let package = Package(
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
     ),
-    .target(name: "SoundFile", dependencies: ["CSndFile"]),
+    .target(name: "AudioBasics"),
+    .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
     .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "CSystem"),
     .target(name: "Platform", dependencies: ["CSystem"]),
     .target(name: "ScoreParser"),
-    .target(name: "Xylophone"),
+    .target(name: "Xylophone", dependencies: ["AudioBasics"]),
     .target(
       name: "SampleBank",
-      dependencies: ["SoundFile", "Resampling", "Mixer", "ScoreParser", "Xylophone", "Platform"]),
-    .target(name: "Mixer", dependencies: ["ScoreParser"]),
+      dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
+    .target(name: "Mixer", dependencies: ["AudioBasics"]),
+    .target(
+      name: "Rendering",
+      dependencies: [
+        "AudioBasics", "ScoreParser", "Mixer", "SampleBank", "SoundFile", "AudioDigest", "Platform",
+      ]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
-        "ScoreParser", "Mixer", "SoundFile", "SampleBank", "AudioDigest", "Platform",
+        "Rendering", "ScoreParser", "SampleBank", "SoundFile", "AudioDigest", "Platform",
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
     .target(
-      name: "FuzzScoreParser", dependencies: ["ScoreParser", "Mixer"], path: "Fuzz/score-parser"),
+      name: "FuzzScoreParser", dependencies: ["ScoreParser", "Rendering"], path: "Fuzz/score-parser"
+    ),
     .target(
-      name: "FuzzSampleReader", dependencies: ["SampleBank", "Mixer", "Platform"],
+      name: "FuzzSampleReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sample-reader"),
     .testTarget(
       name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),
-    .testTarget(name: "MixerTests", dependencies: ["Mixer", "ScoreParser"]),
+    .testTarget(name: "MixerTests", dependencies: ["Mixer", "AudioBasics"]),
+    .testTarget(
+      name: "RenderingTests",
+      dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
@@ -59,7 +71,8 @@ let package = Package(
       name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
       exclude: ["pinned-hashes.txt"]),
     .testTarget(
-      name: "SampleBankTests", dependencies: ["SampleBank", "SoundFile", "Resampling", "Mixer"],
+      name: "SampleBankTests",
+      dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"],

@@ -1,8 +1,8 @@
+import Platform
 // libFuzzer harness for the sample reader: any bytes saved as a bank's `C.wav` must load or
 // be refused with a reason, never crash or take runaway memory. `scripts/fuzz` links it with
 // libFuzzer, whose main calls `LLVMFuzzerTestOneInput`; nothing else in the package links it.
-import Mixer
-import Platform
+import Rendering
 import SampleBank
 
 private let folder: String = {
@@ -20,7 +20,7 @@ public func fuzzSampleReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   guard descriptor >= 0 else { return 0 }
   try? FileSystem.write(UnsafeRawBufferPointer(start: data, count: size), to: descriptor)
   close(descriptor)
-  guard let bank = try? DirectoryBank(path: folder) else { return 0 }
+  guard let bank = try? openBank(at: folder) else { return 0 }
   do {
     let sample = try bank.sample(for: "C")
     precondition(sample.channels == 1 || sample.channels == 2, "only mono and stereo load")

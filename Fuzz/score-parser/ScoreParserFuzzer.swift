@@ -1,7 +1,7 @@
 // libFuzzer harness for ScoreParser: any bytes must give a score or errors, never a crash, a
 // hang or runaway memory. `scripts/fuzz` links it with libFuzzer, whose main calls
 // `LLVMFuzzerTestOneInput`; in the package it is a library that nothing else links.
-import Mixer
+import Rendering
 import ScoreParser
 
 private let titles = ["C", "D", "E", "F", "G", "A", "B", "HighC", "F#4", "Gb4", "C8", "kick_2"]

@@ -1,9 +1,11 @@
+import AudioBasics
+
 /// How a chunk's frames are delivered: as 16- or 32-bit integers (converted by a quantizer)
 /// or as floats (float and lossy encodings, and measuring passes).
 public enum ChunkEncoding: Sendable, Equatable {
   case int16
-  /// 32-bit integers at this full scale (2^23 for 24-bit files, 2^31 for 32-bit).
-  case int32(fullScale: Double)
+  /// 32-bit integers holding values of this width (24-bit values in the top 24 bits).
+  case int32(IntegerWidth)
   case float
   /// Nothing delivered: only the peak is measured (the first pass of normalizing).
   case measureOnly
@@ -27,22 +29,9 @@ public struct RenderedChunk: Sendable {
   }
 }
 
-/// Renders frames `range` of the plan, finished and converted: a pure function of its inputs,
-/// so chunks can be rendered on any thread, in any order, and give the same values as one
-/// render from the start.
-public func renderChunk(
-  _ plan: MixPlan, range: Range<Int64>, finishing: Finishing, encoding: ChunkEncoding,
-  dither: Dither?, blockFrames: Int
-) -> RenderedChunk {
-  var chunk = RenderedChunk(start: range.lowerBound, frameCount: 0)
-  renderChunk(
-    plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
-    blockFrames: blockFrames, into: &chunk)
-  return chunk
-}
-
-/// The same, reusing `chunk`'s storage: a render cycles through a few chunks instead of
-/// allocating one per stretch of audio.
+/// Renders frames `range` of the plan, finished and converted, into `chunk`, reusing its
+/// storage. A pure function of its inputs, so chunks can be rendered on any thread, in any
+/// order, and give the same values as one render from the start.
 public func renderChunk(
   _ plan: MixPlan, range: Range<Int64>, finishing: Finishing, encoding: ChunkEncoding,
   dither: Dither?, blockFrames: Int, into chunk: inout RenderedChunk
@@ -58,10 +47,10 @@ public func renderChunk(
   switch encoding {
   case .int16:
     resize(&chunk.int16, to: valueCount)
-    quantizer = Quantizer(fullScale: 32_768, dither: dither)
-  case .int32(let fullScale):
+    quantizer = Quantizer(width: .bits16, dither: dither)
+  case .int32(let width):
     resize(&chunk.int32, to: valueCount)
-    quantizer = Quantizer(fullScale: fullScale, dither: dither)
+    quantizer = Quantizer(width: width, dither: dither)
   case .float:
     resize(&chunk.float, to: valueCount)
   case .measureOnly:

@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// Everything the mixer needs, fixed before rendering starts: samples, voices in render order,
 /// the output's channel count, and the longest voice (so a render can start anywhere quickly).
 public struct MixPlan: Sendable {

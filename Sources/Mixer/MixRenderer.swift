@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// Mixes voices into consecutive blocks of output frames, holding only the voices that sound.
 ///
 /// Each output value is the sum of its voices' contributions added in voice order (frame, then
@@ -74,7 +76,7 @@ public struct MixRenderer: Sendable {
     switch samples[voice.sampleIndex].buffer.base {
     case .int16(let base):
       // v / 32768 * gain is exactly v * (gain / 32768): scaling by 2^-15 is exact.
-      return .int16(UnsafePointer(base + offset), gain: voice.gain / 32_768)
+      return .int16(UnsafePointer(base + offset), gain: voice.gain / sixteenBitScale)
     case .float(let base):
       return .float(UnsafePointer(base + offset), gain: voice.gain)
     }
@@ -97,6 +99,9 @@ public struct MixRenderer: Sendable {
     return count
   }
 
+  /// `wholeBlockRun` only groups samples stored alike; anything else would drop voices silently.
+  private var mixedRun: String { "a run of voices mixes 16-bit and float samples" }
+
   /// Adds a run of two to four such voices over `valueCount` values from the block's start:
   /// four in one pass, or two in one pass and a third alone.
   private func addRun(
@@ -108,17 +113,21 @@ public struct MixRenderer: Sendable {
     }
     switch (count, at(0), at(1)) {
     case (4, .int16(let a, let ga), .int16(let b, let gb)):
-      guard case .int16(let c, let gc) = at(2), case .int16(let d, let gd) = at(3) else { return }
+      guard case .int16(let c, let gc) = at(2), case .int16(let d, let gd) = at(3) else {
+        preconditionFailure(mixedRun)
+      }
       addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
     case (4, .float(let a, let ga), .float(let b, let gb)):
-      guard case .float(let c, let gc) = at(2), case .float(let d, let gd) = at(3) else { return }
+      guard case .float(let c, let gc) = at(2), case .float(let d, let gd) = at(3) else {
+        preconditionFailure(mixedRun)
+      }
       addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
     case (_, .int16(let a, let ga), .int16(let b, let gb)):
       addTwo(a, b, [ga, gb], into: out, count: valueCount)
     case (_, .float(let a, let ga), .float(let b, let gb)):
       addTwo(a, b, [ga, gb], into: out, count: valueCount)
     default:
-      return
+      preconditionFailure(mixedRun)
     }
     if count == 3 { add(at(2), into: out, count: valueCount) }
   }

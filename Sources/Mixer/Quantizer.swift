@@ -1,18 +1,22 @@
+import AudioBasics
+
 /// Converts float mix values to integers: scale by full scale, optional dither, round to nearest
 /// (ties to even), clip to the integer range, and count what was clipped.
 ///
 /// Done here rather than by libsndfile, whose own conversion wraps around without clipping and
 /// rounds differently for WAV and FLAC; this way every container holds the same values.
 public struct Quantizer: Sendable {
-  /// The integer step count of a float 1.0: 2^(bits-1).
-  public let fullScale: Double
+  /// The integer width converted to; 24-bit values are delivered in 32-bit integers.
+  public let width: IntegerWidth
   public let dither: Dither?
+  private let fullScale: Double
   /// Values that fell outside the integer range and were clipped.
   public private(set) var clippedCount: Int64 = 0
 
-  public init(fullScale: Double, dither: Dither?) {
-    self.fullScale = fullScale
+  public init(width: IntegerWidth, dither: Dither?) {
+    self.width = width
     self.dither = dither
+    fullScale = width.fullScale
   }
 
   /// Converts to 16-bit values; `firstIndex` is the index of `input[0]` in the whole output.
@@ -20,7 +24,7 @@ public struct Quantizer: Sendable {
     _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
     into output: UnsafeMutableBufferPointer<Int16>
   ) {
-    guard dither == nil, fullScale == 32_768 else {
+    guard dither == nil, width == .bits16 else {
       for index in 0..<input.count {
         output[index] = Int16(round(input[index], at: firstIndex + Int64(index)))
       }
@@ -29,13 +33,13 @@ public struct Quantizer: Sendable {
     clippedCount += Int64(quantizeSixteenBit(input, into: output))
   }
 
-  /// Converts to 32-bit values; with a 24-bit full scale the result is shifted into the top
-  /// 24 bits, as libsndfile expects for 24-bit files.
+  /// Converts to 32-bit values; 24-bit values are shifted into the top 24 bits, as libsndfile
+  /// expects for 24-bit files.
   public mutating func quantize(
     _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
     into output: UnsafeMutableBufferPointer<Int32>
   ) {
-    let shift: Int32 = fullScale == 8_388_608 ? 8 : 0
+    let shift: Int32 = width == .bits24 ? 8 : 0
     for index in 0..<input.count {
       output[index] = Int32(round(input[index], at: firstIndex + Int64(index))) << shift
     }

@@ -1,4 +1,4 @@
-import Mixer
+import AudioBasics
 import Platform
 import SoundFile
 
@@ -33,9 +33,6 @@ public struct DecodedSample: Sendable {
   public var values: [Float] { storage.floats }
 
   public var frameCount: Int { channels > 0 ? storage.count / channels : 0 }
-
-  /// Length in seconds.
-  public var seconds: Double { Double(frameCount) / Double(sampleRate) }
 }
 
 /// The limits a sample file must keep to.

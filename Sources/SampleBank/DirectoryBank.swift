@@ -1,5 +1,4 @@
 import Platform
-import ScoreParser
 import SoundFile
 
 /// A folder of `<title>.<ext>` files, for any extension libsndfile reads.
@@ -14,9 +13,11 @@ public struct DirectoryBank: SampleBank {
   /// The longest sample accepted, in seconds.
   public let maximumSampleSeconds: Int
 
-  /// Lists the folder at `path`.
+  /// Lists the folder at `path`, taking as keys the files whose base names `isKeyTitle` accepts
+  /// (the score language's rule, which the bank does not know itself).
   public init(
-    path: String, maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds
+    path: String, maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds,
+    isKeyTitle: (String) -> Bool
   ) throws(BankError) {
     self.path = path
     self.maximumSampleSeconds = maximumSampleSeconds

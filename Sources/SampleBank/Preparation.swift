@@ -1,4 +1,4 @@
-import Mixer
+import AudioBasics
 import Resampling
 
 /// Turns decoded samples into mixer samples at one rate and channel count.

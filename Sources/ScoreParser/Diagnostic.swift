@@ -1,9 +1,9 @@
 /// A problem found in a score, at a 1-based line and column (columns count characters).
 public struct Diagnostic: Hashable, Sendable {
+  /// Every problem a score can have stops it from rendering; the severity is kept so printed
+  /// lines read `error:` like a compiler's.
   public enum Severity: String, Sendable {
     case error
-    case warning
-    case note
   }
 
   public var severity: Severity
@@ -21,11 +21,6 @@ public struct Diagnostic: Hashable, Sendable {
     self.column = column
     self.length = max(1, length)
     self.message = message
-  }
-
-  /// `PATH:LINE:COLUMN: error: MESSAGE`, the first line of the printed form.
-  public func headline(path: String) -> String {
-    "\(path):\(line):\(column): \(severity.rawValue): \(message)"
   }
 
   /// The marker line under `sourceLine`: a caret at the column, tildes along the span.

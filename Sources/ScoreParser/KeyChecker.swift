@@ -20,18 +20,28 @@ struct KeyChecker {
     return "unknown key \(quoted(name)); did you mean '\(suggestion)'?"
   }
 
-  /// The title with the fewest edits from `name`, if close enough to be a likely typo.
-  ///
-  /// A difference of letter case alone counts as half an edit; ties go to the earlier title.
+  /// The title with the fewest edits from `name`, if close enough to be a likely typo: at most
+  /// half its characters.
   func nearestTitle(to name: String) -> String? {
-    let limit = name.count <= 1 ? 1 : max(2, name.count)  // in half-edits: half the characters
-    var best: (title: String, cost: Int)?
-    for title in titles {
-      let cost = editCost(Array(name), Array(title))
-      if cost <= limit && cost < (best?.cost ?? .max) { best = (title, cost) }
-    }
-    return best?.title
+    let limit = name.count <= 1 ? 1 : max(2, name.count)  // in half-edits
+    return nearestMatch(to: name, among: titles, maximumHalfEdits: limit)
   }
+}
+
+/// The candidate with the fewest edits from `text`, if within `maximumHalfEdits`: the typo
+/// suggester behind "did you mean" for keys and for command-line options.
+///
+/// A difference of letter case alone counts as half an edit, any other edit (insertion,
+/// deletion, substitution, swap of neighbours) as one; ties go to the earlier candidate.
+public func nearestMatch(to text: String, among candidates: [String], maximumHalfEdits: Int)
+  -> String?
+{
+  var best: (candidate: String, cost: Int)?
+  for candidate in candidates {
+    let cost = editCost(Array(text), Array(candidate))
+    if cost <= maximumHalfEdits && cost < (best?.cost ?? .max) { best = (candidate, cost) }
+  }
+  return best?.candidate
 }
 
 /// Edit distance in half-edits (optimal string alignment): inserting, deleting, substituting or

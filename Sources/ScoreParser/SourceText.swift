@@ -24,6 +24,28 @@ public let maximumLineBytes = 1 << 20
 /// A line that is not valid UTF-8 yields a diagnostic at its first bad byte and no characters,
 /// so the rest of the file is still checked.
 func forEachLine(_ bytes: [UInt8], _ body: (SourceLine) -> Bool) {
+  forEachLineOfBytes(bytes) { number, line in body(decodeLine(line, number: number)) }
+}
+
+/// The score's lines `numbers` as shown under a diagnostic: bad UTF-8 replaced, NUL shown as a
+/// space; a line too long to read is shown by its first 200 bytes.
+public func sourceLines(_ bytes: [UInt8], numbers: Set<Int>) -> [Int: String] {
+  var lines: [Int: String] = [:]
+  guard let last = numbers.max() else { return lines }
+  forEachLineOfBytes(bytes) { number, line in
+    if numbers.contains(number) {
+      let shown = line.count > maximumLineBytes ? line.prefix(200) : line
+      lines[number] = String(
+        decoding: shown.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+    return number < last
+  }
+  return lines
+}
+
+/// Splits score bytes into numbered lines, the one place that knows where a line ends: after a
+/// byte-order mark, at LF, without a CR before it. Stops early when `body` returns false.
+private func forEachLineOfBytes(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Bool) {
   var start = 0
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
   var lineNumber = 1
@@ -33,8 +55,7 @@ func forEachLine(_ bytes: [UInt8], _ body: (SourceLine) -> Bool) {
     if index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
       var end = index
       if end > lineStart && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let slice = bytes[lineStart..<end]
-      guard body(decodeLine(slice, number: lineNumber)) else { return }
+      guard body(lineNumber, bytes[lineStart..<end]) else { return }
       lineNumber += 1
       lineStart = index + 1
     }

@@ -8,11 +8,6 @@ struct Token {
   func suffix(from offset: Int) -> Token {
     Token(text: String(text.dropFirst(offset)), line: line, column: column + offset)
   }
-
-  /// The first `count` characters of the token.
-  func prefix(_ count: Int) -> Token {
-    Token(text: String(text.prefix(count)), line: line, column: column)
-  }
 }
 
 /// A line split into tokens, with its text before any comment (for `title` and friends).

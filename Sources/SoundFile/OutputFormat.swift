@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// The containers xylo-render writes, named by their usual file extension.
 public enum Container: String, CaseIterable, Sendable {
   case wav
@@ -40,12 +42,12 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
   case pcm32
   case float
 
-  /// The integer full scale: a float sample of 1.0 is this many steps (2^(bits-1)).
-  public var fullScale: Double? {
+  /// The integer width the encoding stores; `nil` for floats.
+  public var integerWidth: IntegerWidth? {
     switch self {
-    case .pcm16: 32_768
-    case .pcm24: 8_388_608
-    case .pcm32: 2_147_483_648
+    case .pcm16: .bits16
+    case .pcm24: .bits24
+    case .pcm32: .bits32
     case .float: nil
     }
   }
@@ -56,6 +58,11 @@ public struct OutputFormat: Equatable, Sendable {
   public var container: Container
   /// `nil` for lossy containers, which encode floats themselves.
   public var encoding: SampleEncoding?
+
+  /// 16-bit WAV, the format of a render that names none.
+  public static let defaultLossless = OutputFormat(container: .wav, encoding: .pcm16)
+  /// 32-bit float WAV, for differences and other values past ±1.
+  public static let floatWAV = OutputFormat(container: .wav, encoding: .float)
 
   /// The format, or a reason when the container cannot hold the encoding.
   public static func make(container: Container, encoding: SampleEncoding?) -> Result<

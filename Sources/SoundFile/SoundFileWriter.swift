@@ -17,7 +17,6 @@ public final class SoundFileWriter {
   public let channels: Int
   public let sampleRate: Int
   private var handle: OpaquePointer?
-  public private(set) var framesWritten: Int64 = 0
 
   /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open`.
   public init(
@@ -105,7 +104,6 @@ public final class SoundFileWriter {
       throw SoundFileError(
         path: path, operation: .write, reason: systemReason() ?? libraryReason(handle))
     }
-    framesWritten += Int64(written)
   }
 }
 

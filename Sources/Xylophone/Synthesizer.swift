@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// Makes a key's sample from the bar model: mono, 48 kHz, on the 24-bit grid so that an
 /// exported 24-bit WAV holds exactly the same values.
 public enum Synthesizer {
@@ -83,29 +85,7 @@ public enum Synthesizer {
   private static func normalizedOnGrid(_ values: [Double]) -> [Float] {
     let peak = values.reduce(0) { max($0, abs($1)) }
     let scale = peak > 0 ? BarModel.peakLevel / peak : 0
-    let steps = 8_388_608.0
+    let steps = IntegerWidth.bits24.fullScale
     return values.map { Float(ExactMath.roundToInteger($0 * scale * steps) / steps) }
-  }
-}
-
-/// SplitMix64: a tiny seeded generator, the same numbers on every machine.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform value in [-1, 1).
-  mutating func nextUnit() -> Double {
-    Double(next() >> 11) * 0x1p-52 - 1
   }
 }

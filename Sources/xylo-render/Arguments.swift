@@ -1,27 +1,48 @@
+import ScoreParser
+
 /// An option a command accepts, such as `--rate HZ` (takes a value) or `--quiet` (a flag).
 struct OptionSpec: Sendable {
+  /// The long name, under which the value is stored: `--output`.
   var name: String
+  /// A short name for the same option: `-o`.
+  var alias: String?
   var takesValue: Bool
   /// The value may be left out (`--normalize` or `--normalize -3`): the next argument is taken
   /// only when it is a number.
   var valueIsOptional = false
+
+  init(_ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false) {
+    self.name = name
+    self.alias = alias
+    self.takesValue = takesValue
+    self.valueIsOptional = valueIsOptional
+  }
 }
 
-/// The command line after parsing: positional arguments, option values and flags.
+/// The command line after parsing: positional arguments, option values and flags, each option
+/// under its long name.
 struct ParsedArguments {
   var positionals: [String] = []
   var values: [String: String] = [:]
   var flags: Set<String> = []
+
+  /// Whether the flag (or an option with an optional value) was given.
+  func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
 /// A bad command line, with a one-line reason.
-struct UsageError: Error {
+struct UsageError: Error, Equatable {
   var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
 }
 
 /// Parses options (`--name VALUE`, `--name=VALUE`, flags) and positionals; `--` ends options.
 ///
-/// A lone `-` is a positional: it names standard input or output.
+/// A lone `-` is a positional: it names standard input or output. An option given twice, under
+/// either of its names, is an error; an unknown one is named with the likeliest one meant.
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageError)
   -> ParsedArguments
 {
@@ -40,17 +61,17 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       continue
     }
     let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-    let name = String(parts[0])
-    guard let spec = options.first(where: { $0.name == name }) else {
-      throw UsageError(message: "unknown option \(quote(name))")
+    let written = String(parts[0])
+    guard let spec = options.first(where: { $0.name == written || $0.alias == written }) else {
+      throw unknownOption(written, options: options)
     }
-    guard parsed.values[name] == nil && !parsed.flags.contains(name) else {
-      throw UsageError(message: "option \(quote(name)) given more than once")
+    let name = spec.name
+    guard !parsed.has(name) else {
+      let names = spec.alias.map { "'\($0)' or '\(name)'" } ?? "'\(name)'"
+      throw UsageError("option \(names) given more than once")
     }
     if !spec.takesValue {
-      guard parts.count == 1 else {
-        throw UsageError(message: "option \(quote(name)) takes no value")
-      }
+      guard parts.count == 1 else { throw UsageError("option '\(written)' takes no value") }
       parsed.flags.insert(name)
     } else if parts.count == 2 {
       parsed.values[name] = String(parts[1])
@@ -62,12 +83,21 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
         parsed.flags.insert(name)
       }
     } else {
-      guard index < arguments.count else {
-        throw UsageError(message: "option \(quote(name)) needs a value")
-      }
+      guard index < arguments.count else { throw UsageError("option '\(written)' needs a value") }
       parsed.values[name] = arguments[index]
       index += 1
     }
   }
   return parsed
+}
+
+/// `unknown option '--polyphonie'; did you mean '--polyphony'?`: one edit away for short names,
+/// two for longer ones.
+private func unknownOption(_ written: String, options: [OptionSpec]) -> UsageError {
+  let names = options.map(\.name)
+  let bare = written.drop { $0 == "-" }
+  let suggestion = nearestMatch(
+    to: "--" + bare, among: names, maximumHalfEdits: bare.count <= 6 ? 2 : 4)
+  return UsageError(
+    "unknown option '\(written)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
 }

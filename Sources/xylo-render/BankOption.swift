@@ -1,10 +1,15 @@
+import Platform
+import Rendering
 import SampleBank
 
-/// `--bank DIR`, shared by every command that reads keys.
-enum BankOption {
+/// `--bank DIR` and `--max-sample-seconds S`, shared by every command that reads keys.
+struct BankOption {
+  var path: String?
+  var maximumSampleSeconds: Int
+
   static let specs = [
-    OptionSpec(name: "--bank", takesValue: true),
-    OptionSpec(name: "--max-sample-seconds", takesValue: true),
+    OptionSpec("--bank", takesValue: true),
+    OptionSpec("--max-sample-seconds", takesValue: true),
   ]
 
   static let help = """
@@ -12,44 +17,54 @@ enum BankOption {
       --max-sample-seconds S  Refuse bank samples longer than S seconds (default: 600)
     """
 
-  static func path(_ arguments: ParsedArguments) -> String? { arguments.values["--bank"] }
-
-  /// The key titles scores are checked against: the named bank's, or the built-in ones.
-  /// `nil` after printing why when the named bank cannot be opened.
-  static func titles(_ arguments: ParsedArguments, console: Console) -> [String]? {
-    open(arguments, console: console)?.titles
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    path = arguments.values["--bank"]
+    maximumSampleSeconds =
+      try arguments.wholeNumber("--max-sample-seconds", in: 1...86_400)
+      ?? SampleLimits.defaultMaximumSeconds
   }
 
-  /// The bank `arguments` name, with their sample-length limit; `nil` after printing why.
-  static func open(_ arguments: ParsedArguments, console: Console) -> (any SampleBank)? {
-    let seconds = (try? sampleSeconds(arguments)) ?? SampleLimits.defaultMaximumSeconds
-    return open(path(arguments), maximumSampleSeconds: seconds, console: console)
-  }
-
-  /// `--max-sample-seconds`, checked; commands call this with the rest of their options so
-  /// that a bad value is a bad command line (exit 64).
-  static func sampleSeconds(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-    guard let text = arguments.values["--max-sample-seconds"] else {
-      return SampleLimits.defaultMaximumSeconds
-    }
-    guard let value = Int(text), value >= 1, value <= 86_400 else {
-      throw UsageError(
-        message: "--max-sample-seconds needs a whole number from 1 to 86400, got '\(text)'")
-    }
-    return value
-  }
-
-  /// The bank the command line names (the built-in one without `--bank`); `nil` after printing why when it cannot be opened.
-  static func open(
-    _ path: String?, maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds,
-    console: Console
-  ) -> (any SampleBank)? {
-    guard let path else { return BuiltInBank() }
+  /// The bank, with decoders' own warnings kept off the terminal; `nil` after printing why it
+  /// cannot be opened.
+  func open(console: Console) -> (any SampleBank)? {
     do {
-      return try DirectoryBank(path: path, maximumSampleSeconds: maximumSampleSeconds)
+      return QuietBank(try openBank(at: path, maximumSampleSeconds: maximumSampleSeconds))
     } catch {
       console.error(error.description)
       return nil
     }
   }
+}
+
+/// A bank whose decoding runs with standard error silenced: decoders that libsndfile loads
+/// (libmpg123) print warnings of their own on hostile input, which would break our one-line
+/// messages. Only the front end does this; the libraries leave the process's streams alone.
+struct QuietBank: SampleBank {
+  let bank: any SampleBank
+
+  init(_ bank: any SampleBank) {
+    self.bank = bank
+  }
+
+  var titles: [String] { bank.titles }
+
+  func sample(for title: String) throws(BankError) -> DecodedSample {
+    try quietly { () throws(BankError) in try bank.sample(for: title) }
+  }
+
+  func info(for title: String) throws(BankError) -> SampleInfo {
+    try quietly { () throws(BankError) in try bank.info(for: title) }
+  }
+}
+
+/// Runs `body` with standard error silenced, passing its typed error on.
+private func quietly<Value>(_ body: () throws(BankError) -> Value) throws(BankError) -> Value {
+  let outcome: Result<Value, BankError> = FileSystem.withStandardErrorSilenced {
+    do throws(BankError) {
+      return .success(try body())
+    } catch {
+      return .failure(error)
+    }
+  }
+  return try outcome.get()
 }

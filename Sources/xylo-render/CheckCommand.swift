@@ -1,3 +1,4 @@
+import Rendering
 import ScoreParser
 
 /// `xylo-render check SCORE...`: validates scores and prints a summary line for each.
@@ -7,28 +8,27 @@ enum CheckCommand {
     help: Help.check, run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    guard !arguments.positionals.isEmpty else {
-      console.error(usageError: "missing SCORE", usage: Help.checkUsage)
-      return .usage
-    }
     var options: ParseOptions
-    do {
-      options = try LimitOptions.parseOptions(arguments)
+    let bankOption: BankOption
+    do throws(UsageError) {
+      guard !arguments.positionals.isEmpty else { throw UsageError("missing SCORE") }
+      options = try LimitOptions.parse(arguments)
+      bankOption = try BankOption(arguments)
     } catch {
       console.error(usageError: error.message, usage: Help.checkUsage)
       return .usage
     }
-    guard let titles = BankOption.titles(arguments, console: console) else { return .failure }
-    options.keys = titles
+    guard let bank = bankOption.open(console: console) else { return .failure }
+    options.keys = bank.titles
     var status = ExitStatus.success
     for path in arguments.positionals {
-      guard let file = ScoreFile.load(path, options: options, console: console),
-        let score = file.report(to: console)
-      else {
+      do {
+        let score = try loadScore(at: path, options: options)
+        console.out(summary(of: score, path: displayPath(path)))
+      } catch {
+        console.report(error)
         status = .failure
-        continue
       }
-      console.out(summary(of: score, path: file.displayPath))
     }
     return status
   }

@@ -1,4 +1,4 @@
-import AudioDigest
+import Rendering
 import SoundFile
 
 /// `xylo-render compare EXPECTED ACTUAL`: compares decoded samples, not bytes, and says what a
@@ -6,59 +6,50 @@ import SoundFile
 enum CompareCommand {
   static let command = Command(
     name: "compare",
-    options: BankOption.specs + [
-      OptionSpec(name: "--tolerance", takesValue: true),
-      OptionSpec(name: "--diff-out", takesValue: true),
-      OptionSpec(name: "--score", takesValue: true),
+    options: BankOption.specs + VoiceOptions.specs + LimitOptions.specs + [
+      OptionSpec("--tolerance", takesValue: true),
+      OptionSpec("--diff-out", takesValue: true),
+      OptionSpec("--score", takesValue: true),
     ], usage: Help.compareUsage, help: Help.compare, run: run)
 
+  /// The smallest tolerance accepted: far below any difference a file can hold.
+  static let tolerances = -400.0...0.0
+
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    guard arguments.positionals.count == 2 else {
-      console.error(
-        usageError: "compare takes EXPECTED and ACTUAL, got \(arguments.positionals.count) files",
-        usage: Help.compareUsage)
+    let tolerance: Double?
+    var context: ScoreContext?
+    let bankOption: BankOption
+    do throws(UsageError) {
+      try arguments.requirePositionals(["EXPECTED", "ACTUAL"], command: "compare")
+      tolerance = try arguments.decibels("--tolerance", in: tolerances)
+      bankOption = try BankOption(arguments)
+      if let path = arguments.values["--score"] {
+        var settings = RenderSettings()
+        (settings.polyphony, settings.cutFade) = try VoiceOptions.parse(arguments)
+        context = ScoreContext(
+          path: path, settings: settings, limits: try LimitOptions.parse(arguments))
+      }
+    } catch {
+      console.error(usageError: error.message, usage: Help.compareUsage)
       return .usage
     }
-    var tolerance: Double?
-    if let text = arguments.values["--tolerance"] {
-      guard let value = Double(text), value.isFinite, value <= 0 else {
-        console.error(
-          usageError: "--tolerance needs dBFS, 0 or below (such as -90), got '\(text)'",
-          usage: Help.compareUsage)
-        return .usage
-      }
-      tolerance = value
+    if context != nil {
+      guard let bank = bankOption.open(console: console) else { return .failure }
+      context?.bank = bank
     }
-    let paths = (arguments.positionals[0], arguments.positionals[1])
-    let readers: (SoundFileReader, SoundFileReader)
+    let comparison: GoldenComparison
     do {
-      readers = (try SoundFileReader(path: paths.0), try SoundFileReader(path: paths.1))
+      comparison = try compareGolden(
+        expected: arguments.positionals[0], actual: arguments.positionals[1],
+        tolerance: tolerance, diffOut: arguments.values["--diff-out"].map(Destination.init),
+        score: context)
     } catch {
-      console.error(error.description)
-      return .unreadable
-    }
-    let comparison: ComparisonRun
-    do {
-      comparison = try ComparisonRun(
-        expected: readers.0, actual: readers.1, diffOut: arguments.values["--diff-out"])
-    } catch let error as SoundFileError {
-      console.error(error.description)
-      return error.operation == .read ? .unreadable : .failure
-    } catch let error as OutputError {
-      console.error(error.description)
-      return .failure
-    } catch {
-      console.error("\(error)")
+      console.report(error)
+      if case .soundFile(let failure) = error, failure.operation == .read { return .unreadable }
       return .failure
     }
-    var report = ComparisonReport(run: comparison, paths: paths, tolerance: tolerance)
-    if let score = arguments.values["--score"], let first = comparison.meter.firstDifference {
-      report.lines += SoundingTaps.describe(
-        scorePath: score, bankPath: BankOption.path(arguments), frame: first.frame,
-        rate: comparison.rate, console: console)
-    }
-    for warning in report.warnings { console.warning(warning) }
-    for line in report.lines { console.out(line) }
-    return report.passed ? .success : .failure
+    for warning in comparison.warnings { console.warning(warning) }
+    for line in comparison.lines { console.out(line) }
+    return comparison.passed ? .success : .failure
   }
 }

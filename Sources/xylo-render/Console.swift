@@ -1,4 +1,5 @@
 import Platform
+import Rendering
 import ScoreParser
 
 /// Standard output (buffered, for long CSV) and standard error, with colour only on a terminal.
@@ -63,29 +64,26 @@ final class Console: @unchecked Sendable {
 
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
   func print(_ diagnostic: Diagnostic, path: String, sourceLine: String?) {
-    let color: Style = diagnostic.severity == .error ? .red : .magenta
-    let location = "\(path):\(diagnostic.line):\(diagnostic.column):"
-    var text =
-      "\(styled(location, .bold)) \(styled(diagnostic.severity.rawValue + ":", color)) \(styled(diagnostic.message, .bold))"
-    if let sourceLine {
-      let (source, marked) = excerpt(sourceLine, around: diagnostic)
-      text += "\n\(source)\n\(styled(marked.caretLine(under: source), .green))"
-    }
-    err(text)
+    err(
+      diagnostic.formatted(path: path, sourceLine: sourceLine) { text, part in
+        switch part {
+        case .location, .message: styled(text, .bold)
+        case .severity: styled(text, .red)
+        case .caret: styled(text, .green)
+        }
+      })
   }
 
-  /// A long line cut to 120 characters around the diagnostic, with `...` where it was cut.
-  private func excerpt(_ line: String, around diagnostic: Diagnostic) -> (String, Diagnostic) {
-    let characters = Array(line)
-    guard characters.count > 160 else { return (line, diagnostic) }
-    let start = max(0, min(diagnostic.column - 61, characters.count - 120))
-    let end = min(characters.count, start + 120)
-    var moved = diagnostic
-    moved.column = diagnostic.column - start + (start > 0 ? 3 : 0)
-    let text =
-      (start > 0 ? "..." : "") + String(characters[start..<end])
-      + (end < characters.count ? "..." : "")
-    return (text, moved)
+  /// Prints why a render, comparison or export failed: every diagnostic of a score with
+  /// errors, else one line.
+  func report(_ error: RenderError) {
+    guard case .score(let path, let diagnostics, let lines) = error else {
+      self.error(error.description)
+      return
+    }
+    for diagnostic in diagnostics {
+      print(diagnostic, path: path, sourceLine: lines[diagnostic.line])
+    }
   }
 
   enum Style: String {

@@ -1,47 +1,43 @@
-import Mixer
+import Rendering
 import ScoreParser
 
 /// `xylo-render events SCORE [--rate HZ]`: prints the resolved taps as CSV, in render order.
 enum EventsCommand {
   static let command = Command(
     name: "events",
-    options: LimitOptions.specs + BankOption.specs + [OptionSpec(name: "--rate", takesValue: true)],
+    options: LimitOptions.specs + BankOption.specs + [OptionSpec("--rate", takesValue: true)],
     usage: Help.eventsUsage, help: Help.events, run: run)
-
-  static let maximumRate: Int64 = 1_000_000
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
     var options: ParseOptions
-    var rate: Int64 = 48_000
+    let rate: Int
+    let bankOption: BankOption
     do throws(UsageError) {
-      guard arguments.positionals.count == 1 else {
-        throw UsageError(
-          message: arguments.positionals.isEmpty
-            ? "missing SCORE" : "events takes one SCORE, got \(arguments.positionals.count)")
-      }
-      options = try LimitOptions.parseOptions(arguments)
-      if let text = arguments.values["--rate"] {
-        guard let value = Int64(text), (1...maximumRate).contains(value) else {
-          throw UsageError(
-            message:
-              "--rate needs a whole number of hertz from 1 to \(maximumRate), got \(quote(text))")
-        }
-        rate = value
-      }
+      try arguments.requirePositionals(["SCORE"], command: "events")
+      options = try LimitOptions.parse(arguments)
+      bankOption = try BankOption(arguments)
+      rate =
+        try arguments.wholeNumber("--rate", in: RenderSettings.Limits.rates, unit: "hertz")
+        ?? 48_000
     } catch {
       console.error(usageError: error.message, usage: Help.eventsUsage)
       return .usage
     }
-    guard let titles = BankOption.titles(arguments, console: console) else { return .failure }
-    options.keys = titles
-    guard let file = ScoreFile.load(arguments.positionals[0], options: options, console: console),
-      let score = file.report(to: console)
-    else { return .failure }
+    guard let bank = bankOption.open(console: console) else { return .failure }
+    options.keys = bank.titles
+    let path = arguments.positionals[0]
+    let score: Score
+    do {
+      score = try loadScore(at: path, options: options)
+    } catch {
+      console.report(error)
+      return .failure
+    }
     let placed: [ScheduledTap]
     do {
-      placed = try schedule(score, rate: rate)
+      placed = try schedule(score, rate: Int64(rate))
     } catch {
-      console.error("\(file.displayPath): cannot place taps at \(rate) Hz: frame overflow")
+      console.error("\(displayPath(path)): cannot place taps at \(rate) Hz: frame overflow")
       return .failure
     }
     console.out("frame,seconds,key,gain,line")

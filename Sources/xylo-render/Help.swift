@@ -101,9 +101,7 @@ enum Help {
 
     SOUND:
     \(BankOption.help)
-      --polyphony N           At most N voices sound; a new tap stops the oldest
-                              (default: 256; 1: each tap stops the one before, as in the app)
-      --cut-fade MS           A stopped voice fades out over MS milliseconds (default: 0)
+    \(VoiceOptions.help)
       --gain DB               Change the level by DB decibels
       --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
       --tail SECONDS          Add silence after the last sample ends

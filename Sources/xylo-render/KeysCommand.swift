@@ -11,20 +11,19 @@ enum KeysCommand {
       console.error(usageError: "keys takes no arguments", usage: Help.keysUsage)
       return .usage
     }
+    let bankOption: BankOption
     do {
-      _ = try BankOption.sampleSeconds(arguments)
+      bankOption = try BankOption(arguments)
     } catch {
       console.error(usageError: error.message, usage: Help.keysUsage)
       return .usage
     }
-    guard let bank = BankOption.open(arguments, console: console) else {
-      return .failure
-    }
+    guard let bank = bankOption.open(console: console) else { return .failure }
     var rows = [["KEY", "PITCH", "HZ", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]
     var status = ExitStatus.success
     for title in bank.titles {
       do {
-        let info = try quietly { () throws(BankError) in try bank.info(for: title) }
+        let info = try bank.info(for: title)
         let seconds = Double(info.frameCount) / Double(max(1, info.sampleRate))
         rows.append([
           title, info.pitch?.name ?? "-", info.pitch.map { fixed($0.frequency, places: 2) } ?? "-",

@@ -1,10 +1,11 @@
+import Rendering
 import ScoreParser
 
-/// The options every score-reading command shares: the limits on taps and duration.
+/// `--max-taps` and `--max-duration`, shared by every command that reads scores.
 enum LimitOptions {
   static let specs = [
-    OptionSpec(name: "--max-taps", takesValue: true),
-    OptionSpec(name: "--max-duration", takesValue: true),
+    OptionSpec("--max-taps", takesValue: true),
+    OptionSpec("--max-duration", takesValue: true),
   ]
 
   static let help = """
@@ -13,24 +14,38 @@ enum LimitOptions {
       --max-duration SECONDS  Refuse a score that runs past this time (default: 86400)
     """
 
-  /// The parse options for the built-in bank's titles and the limits given on the command line.
-  static func parseOptions(_ arguments: ParsedArguments) throws(UsageError) -> ParseOptions {
-    _ = try BankOption.sampleSeconds(arguments)  // checked with the other options
-    var options = ParseOptions()  // the caller sets the bank's titles
-    if let text = arguments.values["--max-taps"] {
-      guard let value = Int(text), value >= 1, value <= Int(Int32.max) else {
-        throw UsageError(
-          message: "--max-taps needs a whole number from 1 to \(Int32.max), got \(quote(text))")
-      }
-      options.maxTaps = value
+  /// The parse limits the command line gives; the caller adds the bank's titles.
+  static func parse(_ arguments: ParsedArguments) throws(UsageError) -> ParseOptions {
+    var options = ParseOptions()
+    if let taps = try arguments.wholeNumber("--max-taps", in: 1...Int(Int32.max)) {
+      options.maxTaps = taps
     }
-    if let text = arguments.values["--max-duration"] {
-      guard let value = Rational(parsing: text), value > .zero else {
-        throw UsageError(
-          message: "--max-duration needs a positive number of seconds, got \(quote(text))")
-      }
-      options.maxDuration = value
+    if let seconds = try arguments.duration("--max-duration", positive: true) {
+      options.maxDuration = seconds
     }
     return options
+  }
+}
+
+/// `--polyphony` and `--cut-fade`: how voices are planned, for `render` and for `compare
+/// --score`, which must plan them as the render did.
+enum VoiceOptions {
+  static let specs = [
+    OptionSpec("--polyphony", takesValue: true),
+    OptionSpec("--cut-fade", takesValue: true),
+  ]
+
+  static let help = """
+      --polyphony N           At most N voices sound; a new tap stops the oldest
+                              (default: 256; 1: each tap stops the one before, as in the app)
+      --cut-fade MS           A stopped voice fades out over MS milliseconds (default: 0)
+    """
+
+  /// The polyphony limit and the cut fade in seconds.
+  static func parse(_ arguments: ParsedArguments) throws(UsageError) -> (Int?, Rational) {
+    let polyphony = try arguments.wholeNumber(
+      "--polyphony", in: RenderSettings.Limits.polyphony, unit: "voices")
+    let milliseconds = try arguments.duration("--cut-fade", unit: "milliseconds") ?? .zero
+    return (polyphony, milliseconds.divided(by: Rational(1_000)) ?? .zero)
   }
 }

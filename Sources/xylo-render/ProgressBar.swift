@@ -1,26 +1,35 @@
 import Platform
+import Rendering
 
 /// A one-line progress bar on standard error, shown only on a terminal and only once a render
 /// has taken longer than a moment.
 final class ProgressBar {
-  private let total: Int64
-  private let label: String
   private let start = monotonicSeconds()
   private var lastDraw = -Double.infinity
   private var drawn = false
+  private var phase = RenderProgress.Phase.writing
+  private var measured = false
 
   /// `nil` when standard error is not a terminal or the user asked for quiet.
-  init?(total: Int64, label: String, quiet: Bool) {
-    guard !quiet, isatty(STDERR_FILENO) != 0, total > 0 else { return nil }
-    self.total = total
-    self.label = label
+  init?(quiet: Bool) {
+    guard !quiet, isatty(STDERR_FILENO) != 0 else { return nil }
   }
 
-  func update(done: Int64) {
+  func show(_ progress: RenderProgress) {
+    if progress.phase != phase {
+      finish()
+      phase = progress.phase
+    }
+    if phase == .measuring { measured = true }
     let now = monotonicSeconds()
-    guard now - start > 0.3, now - lastDraw > 0.1 else { return }
+    guard progress.totalFrames > 0, now - start > 0.3, now - lastDraw > 0.1 else { return }
     lastDraw = now
-    let fraction = Double(done) / Double(total)
+    let label =
+      switch phase {
+      case .measuring: "measuring"
+      case .writing: measured ? "writing  " : "rendering"
+      }
+    let fraction = Double(progress.framesDone) / Double(progress.totalFrames)
     let width = 30
     let filled = Int(fraction * Double(width))
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
@@ -31,5 +40,6 @@ final class ProgressBar {
   /// Clears the line so the next message starts clean.
   func finish() {
     if drawn { writeStandardError("\r\u{1B}[K") }
+    drawn = false
   }
 }

@@ -64,15 +64,19 @@ import Testing
     #expect(result.status == 0)
   }
 
+  /// Refused at the third `]x1000`, where the count first passes the limit: nothing larger
+  /// is ever expanded.
   @Test func hugeExpansionsFailAtOnceWithAClearMessage() throws {
     let path = try temporaryScore("[[[[C]x1000]x1000]x1000]x1000\n")
-    let start = Date()
     let result = try run(["check", path])
-    #expect(Date().timeIntervalSince(start) < 5)
     #expect(
-      result.stderr.hasPrefix(
-        "\(path):1:24: error: the score expands to more than 10000000 taps, the limit (see --max-taps)\n"
-      ))
+      result.stderr == """
+        \(path):1:24: error: the score expands to more than 10000000 taps, the limit (see --max-taps)
+        [[[[C]x1000]x1000]x1000]x1000
+                               ^~~~~~
+
+        """)
+    #expect(result.stdout == "")
     #expect(result.status == 1)
   }
 

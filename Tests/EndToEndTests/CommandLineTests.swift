@@ -58,7 +58,7 @@ import Testing
     ),
     (
       ["events", "--rate", "0", "a"],
-      "xylo-render: error: --rate needs a whole number of hertz from 1 to 1000000, got '0'\n"
+      "xylo-render: error: --rate needs a whole number of hertz from 1000 to 768000, got '0'\n"
         + "USAGE: xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (

@@ -26,8 +26,11 @@ let binaryURL: URL = {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
-/// Runs `xylo-render` with `arguments` in the package root, feeding `input` to standard input.
-func run(_ arguments: [String], input: String = "") throws -> RunResult {
+/// Runs `xylo-render` with `arguments` in the package root, feeding `input` to standard input;
+/// `unprivileged` runs it without root's access to every file (see `Unprivileged`).
+func run(_ arguments: [String], input: String = "", unprivileged: Bool = false) throws
+  -> RunResult
+{
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "xylo-e2e-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -36,8 +39,8 @@ func run(_ arguments: [String], input: String = "") throws -> RunResult {
   try Data(input.utf8).write(to: paths[0])
   for path in paths.dropFirst() { FileManager.default.createFile(atPath: path.path, contents: nil) }
   let process = Process()
-  process.executableURL = binaryURL
-  process.arguments = arguments
+  (process.executableURL, process.arguments) =
+    unprivileged ? Unprivileged.command(arguments) : (binaryURL, arguments)
   process.currentDirectoryURL = packageRoot
   process.standardInput = try FileHandle(forReadingFrom: paths[0])
   process.standardOutput = try FileHandle(forWritingTo: paths[1])

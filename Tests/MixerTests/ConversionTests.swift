@@ -1,3 +1,4 @@
+import AudioBasics
 import Mixer
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
   private func sixteenBit(_ values: [Float], dither: Dither? = nil, firstIndex: Int64 = 0)
     -> ([Int16], Int64)
   {
-    var quantizer = Quantizer(fullScale: 32_768, dither: dither)
+    var quantizer = Quantizer(width: .bits16, dither: dither)
     var output = [Int16](repeating: 0, count: values.count)
     values.withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { out in
@@ -31,7 +32,7 @@ import Testing
   }
 
   @Test func twentyFourBitValuesSitInTheTopBytes() {
-    var quantizer = Quantizer(fullScale: 8_388_608, dither: nil)
+    var quantizer = Quantizer(width: .bits24, dither: nil)
     var output = [Int32](repeating: 0, count: 3)
     [Float(1) / 8_388_608, -1, 0.5].withUnsafeBufferPointer { input in
       output.withUnsafeMutableBufferPointer { out in

@@ -1,3 +1,4 @@
+import AudioBasics
 import Mixer
 
 /// Renders `voices` over `samples` in blocks of `blockFrames`, returning every output value.

@@ -1,3 +1,4 @@
+import AudioBasics
 import Mixer
 import Testing
 

@@ -5,7 +5,8 @@ import Testing
   /// The output holds the input's duration at the new rate, rounded to the nearest frame.
   @Test(arguments: [
     (44_100, 48_000, 441, 480), (48_000, 44_100, 480, 441), (44_100, 48_000, 1, 1),
-    (48_000, 44_100, 3, 3), (8_000, 48_000, 5, 30),
+    (48_000, 44_100, 3, 3), (8_000, 48_000, 5, 30), (44_100, 48_000, 0, 0),
+    (48_000, 44_100, 1, 1), (96_000, 44_100, 3, 1),
   ])
   func lengthIsTheDurationRoundedToTheNearestFrame(
     _ from: Int, _ to: Int, _ inputFrames: Int, _ outputFrames: Int
@@ -13,6 +14,12 @@ import Testing
     let input = [Float](repeating: 0.25, count: inputFrames)
     let output = try resample(input, channels: 1, from: from, to: to)
     #expect(output.count == outputFrames)
+  }
+
+  /// Lengths count frames: a stereo frame is two sample values.
+  @Test func stereoOutputHoldsTwoValuesPerFrame() throws {
+    let input = [Float](repeating: 0.25, count: 2 * 441)
+    #expect(try resample(input, channels: 2, from: 44_100, to: 48_000).count == 2 * 480)
   }
 
   @Test func anEqualRateReturnsTheInputUnchanged() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SampleBank
+import ScoreParser
 import SoundFile
 import Testing
 
@@ -17,7 +18,23 @@ func writeSample(
 let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .appendingPathComponent("../../../shared/fixtures/app-sounds").standardized.path
 
+/// A folder bank whose keys follow the score language's title rule, as the tool opens them.
+func folderBank(_ path: String) throws(BankError) -> DirectoryBank {
+  try DirectoryBank(path: path, isKeyTitle: isKeyTitle)
+}
+
 @Suite struct DirectoryBankTests {
+  @Test func theTitleRuleIsTheCallers() throws {
+    let folder = try temporaryFolder()
+    for name in ["C.wav", "D.wav", "9lives.wav"] {
+      try writeSample("\(folder)/\(name)", values: [1])
+    }
+    let digitsOnly = try DirectoryBank(path: folder) { $0.allSatisfy(\.isNumber) == false }
+    #expect(digitsOnly.titles == ["C", "D", "9lives"])
+    let onlyC = try DirectoryBank(path: folder) { $0 == "C" }
+    #expect(onlyC.titles == ["C"])
+  }
+
   @Test func titlesAreTheAudioFilesAppKeysFirst() throws {
     let folder = try temporaryFolder()
     for name in ["kick_2.flac", "G.wav", "C.wav", "F#5.aiff"] {
@@ -27,14 +44,14 @@ let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     for name in ["notes.txt", ".hidden.wav", "two words.wav", "9lives.wav"] {
       _ = FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data("x".utf8))
     }
-    #expect(try DirectoryBank(path: folder).titles == ["C", "G", "F#5", "kick_2"])
+    #expect(try folderBank(folder).titles == ["C", "G", "F#5", "kick_2"])
   }
 
   @Test func onlyTheAskedForSampleIsDecoded() throws {
     let folder = try temporaryFolder()
     try writeSample("\(folder)/C.wav", values: [16_384, -8_192])
     _ = FileManager.default.createFile(atPath: "\(folder)/D.wav", contents: Data("broken".utf8))
-    let sample = try DirectoryBank(path: folder).sample(for: "C")
+    let sample = try folderBank(folder).sample(for: "C")
     #expect(sample.values == [0.5, -0.25])
     #expect(sample.sampleRate == 48_000)
   }
@@ -47,12 +64,12 @@ let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       throws: BankError(
         path: folder,
         reason: "key 'C' has more than one sample: '\(folder)/C.flac' and '\(folder)/C.wav'")
-    ) { _ = try DirectoryBank(path: folder).sample(for: "C") }
+    ) { _ = try folderBank(folder).sample(for: "C") }
   }
 
   @Test func aMissingFolderIsAnError() {
     #expect(throws: BankError(path: "/no/such/bank", reason: "no such folder")) {
-      _ = try DirectoryBank(path: "/no/such/bank")
+      _ = try folderBank("/no/such/bank")
     }
   }
 
@@ -66,7 +83,7 @@ let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(
       throws: BankError(
         path: "\(folder)/C.wav", reason: "it has 8 channels; a sample may have 1 or 2")
-    ) { _ = try DirectoryBank(path: folder).sample(for: "C") }
+    ) { _ = try folderBank(folder).sample(for: "C") }
   }
 
   @Test func floatSamplesHoldingNaNAreRefused() throws {
@@ -79,11 +96,11 @@ let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     #expect(
       throws: BankError(
         path: "\(folder)/C.wav", reason: "it holds a value that is not a finite number at frame 1")
-    ) { _ = try DirectoryBank(path: folder).sample(for: "C") }
+    ) { _ = try folderBank(folder).sample(for: "C") }
   }
 
   @Test func theAppsQuirkyFilesLoad() throws {
-    let bank = try DirectoryBank(path: appSounds)
+    let bank = try folderBank(appSounds)
     #expect(bank.titles == ["C", "D", "E", "F", "G", "A", "B", "HighC"])
     let f = try bank.sample(for: "F")  // its RIFF size is wrong
     #expect(f.frameCount == 181_648)

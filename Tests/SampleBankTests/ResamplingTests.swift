@@ -1,5 +1,5 @@
+import AudioBasics
 import Foundation
-import Mixer
 import SampleBank
 import Testing
 

@@ -8,12 +8,18 @@ import Testing
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("fuzz-regressions")
 
-  static var inputs: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+  /// The inputs in the folder, sorted; a folder that cannot be listed throws, so the cases
+  /// below fail instead of vanishing.
+  static func inputs() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0 != "README.md" }.sorted()
   }
 
-  @Test(arguments: inputs)
+  @Test func theFolderHoldsAtLeastOneInput() throws {
+    #expect(try !Self.inputs().isEmpty)
+  }
+
+  @Test(arguments: try inputs())
   func foundInputParsesWithoutCrashing(_ name: String) throws {
     let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
     let result = parseScore(bytes, options: ParseOptions(keys: ["C", "D", "E", "HighC"]))

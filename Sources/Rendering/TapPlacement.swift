@@ -1,3 +1,4 @@
+import Mixer
 import ScoreParser
 
 /// A tap placed at an output frame: what the mixer consumes.

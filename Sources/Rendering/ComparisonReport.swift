@@ -1,3 +1,4 @@
+import AudioBasics
 import Platform
 import ScoreParser
 
@@ -26,7 +27,7 @@ struct ComparisonReport {
     let rate = Int64(run.rate)
     func at(_ frame: Int64) -> String { "frame \(frame) (\(seconds(frame, rate)) s)" }
     let lengthsMatch = run.expectedFrames == run.actualFrames
-    let threshold = tolerance.map { pow(10, $0 / 20) } ?? 0
+    let threshold = tolerance.map(Decibels.linear) ?? 0
     let withinTolerance = meter.largest.value <= threshold
     passed = lengthsMatch && withinTolerance
 
@@ -69,18 +70,18 @@ struct ComparisonReport {
 }
 
 /// Frames as seconds with six decimals, exactly.
-func seconds(_ frame: Int64, _ rate: Int64) -> String {
+private func seconds(_ frame: Int64, _ rate: Int64) -> String {
   Rational(frame, rate)?.decimalString(places: 6) ?? "?"
 }
 
 /// A linear magnitude in dBFS with one decimal: `-90.3`, or `-inf` for zero.
-func decibels(_ magnitude: Double) -> String {
-  magnitude > 0 ? formatDB(20 * log10(magnitude)) : "-inf"
+private func decibels(_ magnitude: Double) -> String {
+  magnitude > 0 ? formatDB(Decibels.of(magnitude)) : "-inf"
 }
 
 private func formatDB(_ value: Double) -> String { fixed(value, places: 1) }
 
-/// A sample value with its 16-bit step count, which is what most goldens hold.
+/// A sample value with six decimals, enough to tell 16-bit steps apart.
 private func sampleText(_ value: Double) -> String {
   fixed(value, places: 6)
 }

@@ -1,5 +1,4 @@
 import AudioDigest
-import Mixer
 import SoundFile
 
 /// Reads two files side by side in blocks, measuring their difference and, if asked, writing
@@ -17,7 +16,9 @@ struct ComparisonRun {
     expected.sampleRate == actual.sampleRate && expected.channels == actual.channels
   }
 
-  init(expected reader: SoundFileReader, actual other: SoundFileReader, diffOut: String?) throws {
+  init(expected reader: SoundFileReader, actual other: SoundFileReader, diffOut: Destination?)
+    throws(RenderError)
+  {
     expected = reader.info
     actual = other.info
     meter = DifferenceMeter(channels: reader.info.channels)
@@ -27,20 +28,40 @@ struct ComparisonRun {
     var left = [Double](repeating: 0, count: blockFrames * channels)
     var right = left
     var difference = [Float](repeating: 0, count: diffOut == nil ? 0 : blockFrames * channels)
-    let target = try diffOut.map { try OutputTarget(destination: $0) }
-    let writer = try target.map { target in
-      try SoundFileWriter(
-        path: target.temporaryPath,
-        format: try OutputFormat.make(container: .wav, encoding: .float).get(),
-        sampleRate: expected.sampleRate, channels: channels)
+    let target: OutputTarget?
+    do {
+      target = try diffOut.map { (destination) throws(OutputError) in try OutputTarget(destination)
+      }
+    } catch { throw .output(error) }
+    /// Reads go wrong as `.soundFile`; the difference file's writes as `.output`.
+    func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
+      do {
+        return try step()
+      } catch {
+        throw .output(OutputError(path: diffOut?.messagePath ?? "", reason: error.reason))
+      }
+    }
+    func reading<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
+      do { return try step() } catch { throw .soundFile(error) }
+    }
+    let writer = try target.map { (target) throws(RenderError) in
+      try writing { () throws(SoundFileError) in
+        try SoundFileWriter(
+          path: target.temporaryPath, format: .floatWAV, sampleRate: expected.sampleRate,
+          channels: channels)
+      }
     }
     var position: Int64 = 0
     while true {
-      let leftCount = try left.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
-        try reader.read(into: buffer, frameCount: blockFrames)
+      let leftCount = try reading { () throws(SoundFileError) in
+        try left.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+          try reader.read(into: buffer, frameCount: blockFrames)
+        }
       }
-      let rightCount = try right.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
-        try other.read(into: buffer, frameCount: blockFrames)
+      let rightCount = try reading { () throws(SoundFileError) in
+        try right.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) in
+          try other.read(into: buffer, frameCount: blockFrames)
+        }
       }
       if leftCount == 0 && rightCount == 0 { break }
       expectedFrames += Int64(leftCount)
@@ -61,13 +82,15 @@ struct ComparisonRun {
           let b = index < rightCount * channels ? right[index] : 0
           difference[index] = Float(b - a)
         }
-        try difference.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(UnsafeBufferPointer(rebasing: values[..<longer]))
+        try writing { () throws(SoundFileError) in
+          try difference.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+            try writer.write(UnsafeBufferPointer(rebasing: values[..<longer]))
+          }
         }
       }
       position += Int64(max(leftCount, rightCount))
     }
-    try writer?.close()
-    try target?.commit()
+    if let writer { try writing { () throws(SoundFileError) in try writer.close() } }
+    do { try target?.commit() } catch { throw .output(error) }
   }
 }

@@ -1,5 +1,7 @@
 /// A sample's values as stored: 16-bit integers where the source was 16-bit (exact, and half
 /// the memory and memory traffic), floats otherwise. An integer v means the value v / 32768.
+///
+/// Banks make these and the mixer reads them, so they live below both.
 public enum SampleValues: Sendable, Equatable {
   case int16([Int16])
   case float([Float])
@@ -14,7 +16,7 @@ public enum SampleValues: Sendable, Equatable {
   /// The values as floats (exact either way).
   public var floats: [Float] {
     switch self {
-    case .int16(let values): values.map { Float($0) / 32_768 }
+    case .int16(let values): values.map { Float($0) / sixteenBitScale }
     case .float(let values): values
     }
   }
@@ -22,15 +24,15 @@ public enum SampleValues: Sendable, Equatable {
 
 /// A sample's values in memory of their own, so the mixer can hold pointers to several
 /// samples at once; immutable once made, freed with the last `Sample` that uses it.
-final class SampleBuffer: @unchecked Sendable {
+package final class SampleBuffer: @unchecked Sendable {
   /// The values in memory, by how they are stored.
-  enum Base {
+  package enum Base {
     case int16(UnsafeMutablePointer<Int16>)
     case float(UnsafeMutablePointer<Float>)
   }
 
-  let base: Base
-  let valueCount: Int
+  package let base: Base
+  package let valueCount: Int
 
   init(_ storage: SampleValues) {
     switch storage {
@@ -53,15 +55,15 @@ final class SampleBuffer: @unchecked Sendable {
     }
   }
 
-  var isInt16: Bool {
+  package var isInt16: Bool {
     if case .int16 = base { return true }
     return false
   }
 
   /// The value at `index` as a float.
-  func value(at index: Int) -> Float {
+  package func value(at index: Int) -> Float {
     switch base {
-    case .int16(let pointer): Float(pointer[index]) / 32_768
+    case .int16(let pointer): Float(pointer[index]) / sixteenBitScale
     case .float(let pointer): pointer[index]
     }
   }
@@ -77,7 +79,7 @@ final class SampleBuffer: @unchecked Sendable {
 
 /// A key's sound, ready to mix: interleaved frames at the output's rate and channel count.
 public struct Sample: Sendable {
-  let buffer: SampleBuffer
+  package let buffer: SampleBuffer
   public let channels: Int
 
   public init(storage: SampleValues, channels: Int) {
@@ -122,3 +124,6 @@ public struct Sample: Sendable {
     return self
   }
 }
+
+/// What a stored 16-bit value is divided by to give its float value.
+package let sixteenBitScale = Float(IntegerWidth.bits16.fullScale)

@@ -1,4 +1,5 @@
 import Mixer
+import Rendering
 import ScoreParser
 import Testing
 

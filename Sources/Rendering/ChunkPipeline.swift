@@ -1,0 +1,62 @@
+import Dispatch
+import Mixer
+
+/// Renders a plan in chunks on `jobs` threads while the calling thread takes the chunks before
+/// them, in order. Chunks are pure functions of the plan, so the result is the same for every
+/// thread count and block size; memory holds two rounds of chunks, never the song.
+struct ChunkPipeline {
+  /// Frames per chunk: large enough to keep threads busy, small enough to stay in cache.
+  static let chunkFrames: Int64 = 32_768
+
+  let plan: MixPlan
+  let totalFrames: Int64
+  var finishing: Finishing
+  let blockFrames: Int
+  let jobs: Int
+
+  /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
+  /// rethrown once they have ended.
+  ///
+  /// `jobs` workers render chunks into a ring of `2 × jobs` buffers, each worker taking every
+  /// `jobs`-th chunk, while this thread consumes them in order: a continuous pipeline whose
+  /// memory is the ring, whatever the song's length.
+  func forEachChunk<Failure: Error>(
+    encoding: ChunkEncoding, dither: Dither?,
+    _ consume: (RenderedChunk) throws(Failure) -> Void
+  ) throws(Failure) {
+    let chunkCount = Int((totalFrames + Self.chunkFrames - 1) / Self.chunkFrames)
+    guard chunkCount > 0 else { return }
+    let workers = max(1, min(jobs, chunkCount))
+    let ring = ChunkRing(size: 2 * workers)
+    let group = DispatchGroup()
+    for worker in 0..<workers {
+      // A serial queue of its own gives each worker a thread even when others wait.
+      DispatchQueue(label: "xylo-render.worker.\(worker)").async(group: group) {
+        for index in stride(from: worker, to: chunkCount, by: workers) {
+          guard ring.waitUntilFree(index) else { return }
+          let start = Int64(index) * Self.chunkFrames
+          let range = start..<min(start + Self.chunkFrames, totalFrames)
+          ring.withChunk(for: index) { chunk in
+            renderChunk(
+              plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+              blockFrames: blockFrames, into: &chunk)
+          }
+          ring.markFilled(index)
+        }
+      }
+    }
+    defer {
+      ring.cancel()
+      group.wait()
+    }
+    for index in 0..<chunkCount {
+      ring.waitUntilFilled(index)
+      var failure: Failure?
+      ring.withChunk(for: index) { chunk in
+        do throws(Failure) { try consume(chunk) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      ring.markFree(index)
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Platform
+import SampleBank
+import ScoreParser
+import SoundFile
+
+/// The verdict of comparing an expected (golden) audio file with an actual one, and the lines
+/// that explain it to a person: what differs, where, how much.
+public struct GoldenComparison: Sendable {
+  /// True when the files hold the same samples, or differ by no more than the tolerance.
+  public var passed: Bool
+  /// The report: a first line (`identical: …`, `within tolerance: …`, `different: …`) and
+  /// indented details.
+  public var lines: [String]
+  /// Doubts about the golden itself: silent or empty files.
+  public var warnings: [String]
+  /// The first frame where the files differ, if they were compared sample by sample.
+  public var firstDifferenceFrame: Int64?
+  /// The files' sample rate (the expected file's).
+  public var rate: Int
+}
+
+/// The score a comparison explains differences with: the taps sounding at the first
+/// difference, planned exactly as the render planned them.
+public struct ScoreContext: Sendable {
+  public var path: String
+  public var bank: any SampleBank
+  /// The settings the render used; polyphony and cut fade decide which taps still sound.
+  public var settings: RenderSettings
+  public var limits: ParseOptions
+
+  public init(
+    path: String, bank: any SampleBank = BuiltInBank(),
+    settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions()
+  ) {
+    self.path = path
+    self.bank = bank
+    self.settings = settings
+    self.limits = limits
+  }
+}
+
+/// Compares the decoded samples (not the bytes) of `expected` and `actual`.
+///
+/// `tolerance` (dBFS, such as -90) accepts differences up to that size; `nil` asks for the same
+/// samples. `diffOut` receives ACTUAL − EXPECTED as a float WAV. With a `score`, the report
+/// names its taps sounding at the first difference. Throws `.soundFile` when a file cannot be
+/// read and `.output` when the difference cannot be written.
+public func compareGolden(
+  expected: String, actual: String, tolerance: Double? = nil, diffOut: Destination? = nil,
+  score: ScoreContext? = nil
+) throws(RenderError) -> GoldenComparison {
+  let readers: (SoundFileReader, SoundFileReader)
+  do {
+    readers = (try SoundFileReader(path: expected), try SoundFileReader(path: actual))
+  } catch {
+    throw .soundFile(error)
+  }
+  let run = try ComparisonRun(expected: readers.0, actual: readers.1, diffOut: diffOut)
+  let report = ComparisonReport(run: run, paths: (expected, actual), tolerance: tolerance)
+  var comparison = GoldenComparison(
+    passed: report.passed, lines: report.lines, warnings: report.warnings,
+    firstDifferenceFrame: run.meter.firstDifference?.frame, rate: run.rate)
+  if let score, let frame = comparison.firstDifferenceFrame {
+    comparison.lines.append(soundingLine(score, frame: frame, rate: run.rate))
+  }
+  return comparison
+}
+
+/// A tap of a score that sounds at some frame.
+public struct SoundingTap: Equatable, Sendable {
+  public var key: String
+  /// The score line it was written on.
+  public var line: Int
+}
+
+/// The taps of the score sounding at `frame` when rendered at `rate`, from the same voice plan
+/// a render makes: samples resampled to the rate, voices stopped by the polyphony limit.
+public func soundingTaps(at frame: Int64, rate: Int, in context: ScoreContext)
+  throws(RenderError) -> [SoundingTap]
+{
+  var options = context.limits
+  options.keys = context.bank.titles
+  let score = try loadScore(at: context.path, options: options)
+  let placed: [ScheduledTap]
+  do { placed = try schedule(score, rate: Int64(rate)) } catch {
+    throw .doesNotFit("the score's taps do not fit at \(rate) Hz")
+  }
+  var settings = context.settings
+  settings.rate = rate
+  let plan = try RenderPlan(score: score, bank: context.bank, settings: settings)
+  // Voices are planned from the taps in render order, the order `schedule` gives.
+  return zip(plan.mix.voices, placed).compactMap { voice, tap in
+    voice.startFrame <= frame && frame < voice.endFrame
+      ? SoundingTap(key: tap.tap.key, line: tap.tap.line) : nil
+  }
+}
+
+/// `  sounding there: C (line 3), E (line 4)`, or why it cannot say.
+private func soundingLine(_ context: ScoreContext, frame: Int64, rate: Int) -> String {
+  let prefix = "  sounding there: "
+  do {
+    let taps = try soundingTaps(at: frame, rate: rate, in: context)
+    if taps.isEmpty { return prefix + "no tap of '\(context.path)'" }
+    return prefix + taps.map { "\($0.key) (line \($0.line))" }.joined(separator: ", ")
+  } catch {
+    return prefix + "unknown (\(error))"
+  }
+}

@@ -1,0 +1,205 @@
+import AudioBasics
+import AudioDigest
+import Mixer
+import Platform
+import SampleBank
+import ScoreParser
+import SoundFile
+
+/// How far a render is, handed to a progress handler after every chunk.
+public struct RenderProgress: Sendable {
+  public enum Phase: Sendable {
+    /// The first pass of normalizing: the mix is measured, not written.
+    case measuring
+    case writing
+  }
+
+  public var phase: Phase
+  public var framesDone: Int64
+  public var totalFrames: Int64
+}
+
+/// What a progress handler answers: go on, or stop the render (it then throws `.cancelled`
+/// and leaves no file).
+public enum ProgressReply: Sendable {
+  case proceed
+  case cancel
+}
+
+/// Called on the rendering thread after every chunk.
+public typealias ProgressHandler = (RenderProgress) -> ProgressReply
+
+/// What a finished render did.
+public struct RenderSummary: Sendable {
+  public var rate: Int
+  public var channels: Int
+  public var totalFrames: Int64
+  /// The format written: the one asked for, or RF64 for a WAV too large for 32-bit sizes.
+  public var format: OutputFormat
+  /// The finished mix's peak (before conversion to integers) and where it is.
+  public var peak: PeakMeter
+  /// Values clipped on conversion to integers, or float values past ±1.
+  public var clippedCount: Int64
+  /// Voices stopped early by the default voice limit.
+  public var voicesStoppedByLimit: Int
+  /// The content hash of the file written, when the settings asked for it (as `hash` prints).
+  public var contentHash: String?
+}
+
+/// Finished audio in memory: interleaved float frames, after gain, normalizing and fades, and
+/// before any conversion to integers.
+public struct RenderedAudio: Sendable {
+  public var rate: Int
+  public var channels: Int
+  public var values: [Float]
+  public var peak: PeakMeter
+
+  public var frameCount: Int { values.count / channels }
+}
+
+/// Renders the score at `path` with `bank` to `destination`: the whole of `xylo-render render`.
+public func render(
+  scoreAt path: String, bank: any SampleBank = BuiltInBank(),
+  settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions(),
+  to destination: Destination, progress: ProgressHandler? = nil
+) throws(RenderError) -> RenderSummary {
+  var options = limits
+  options.keys = bank.titles
+  let plan = try RenderPlan(
+    score: try loadScore(at: path, options: options), bank: bank, settings: settings)
+  return try render(plan, to: destination, progress: progress)
+}
+
+/// Renders score text to memory, as a test would: `render(scoreText: "C E G")`.
+public func render(
+  scoreText: String, bank: any SampleBank = BuiltInBank(),
+  settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions()
+) throws(RenderError) -> RenderedAudio {
+  var options = limits
+  options.keys = bank.titles
+  let score = try parsedScore(Array(scoreText.utf8), path: "<text>", options: options)
+  return try render(RenderPlan(score: score, bank: bank, settings: settings))
+}
+
+/// Writes the plan's every frame to `destination`: to a temporary file beside it, closed,
+/// read back and checked, and only then moved into place. On any failure, or when `progress`
+/// cancels, no file is left and an earlier file at the destination is untouched.
+public func render(
+  _ plan: RenderPlan, to destination: Destination, progress: ProgressHandler? = nil
+) throws(RenderError) -> RenderSummary {
+  let settings = plan.settings
+  let pipeline = try finishedPipeline(plan, progress: progress)
+  let target: OutputTarget
+  do { target = try OutputTarget(destination) } catch { throw .output(error) }
+  let format = settings.format.holding(
+    dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
+  var summary = RenderSummary(
+    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
+    peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit)
+  /// Runs a step of writing, reporting its failure as one about the destination.
+  func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
+    do {
+      return try step()
+    } catch {
+      throw .output(OutputError(path: destination.messagePath, reason: error.reason))
+    }
+  }
+  let writer = try writing { () throws(SoundFileError) in
+    try SoundFileWriter(
+      path: target.temporaryPath, format: format, sampleRate: plan.rate,
+      channels: plan.channels, tags: plan.tags)
+  }
+  let encoding = chunkEncoding(for: format)
+  try pipeline.forEachChunk(encoding: encoding, dither: settings.ditherSeed.map(Dither.init(seed:)))
+  {
+    (chunk) throws(RenderError) in
+    summary.peak.merge(chunk.peak)
+    summary.clippedCount += chunk.clippedCount
+    try writing { () throws(SoundFileError) in
+      switch encoding {
+      case .int16:
+        try chunk.int16.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      case .int32:
+        try chunk.int32.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      case .float, .measureOnly:
+        try chunk.float.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      }
+    }
+    try report(.writing, chunk, plan, progress)
+  }
+  try writing { () throws(SoundFileError) in
+    try writer.close()
+    try verifyWrittenFile(
+      path: target.temporaryPath, sampleRate: plan.rate, channels: plan.channels,
+      frameCount: plan.totalFrames, exactLength: format.container.isLossless)
+  }
+  if settings.computesContentHash {
+    summary.contentHash = try writing { () throws(SoundFileError) in
+      try audioHash(ofFileAt: target.temporaryPath)
+    }
+  }
+  do { try target.commit() } catch { throw .output(error) }
+  return summary
+}
+
+/// Renders the plan's every frame into memory (for tests and analysis; a long song takes
+/// 4 bytes per value).
+public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(RenderError)
+  -> RenderedAudio
+{
+  let pipeline = try finishedPipeline(plan, progress: progress)
+  var audio = RenderedAudio(rate: plan.rate, channels: plan.channels, values: [], peak: PeakMeter())
+  audio.values.reserveCapacity(Int(plan.totalFrames) * plan.channels)
+  try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
+    audio.values.append(contentsOf: chunk.float)
+    audio.peak.merge(chunk.peak)
+    try report(.writing, chunk, plan, progress)
+  }
+  return audio
+}
+
+/// The pipeline with its final gain: for normalizing, a first pass measures the peak.
+private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
+  throws(RenderError) -> ChunkPipeline
+{
+  let settings = plan.settings
+  var pipeline = ChunkPipeline(
+    plan: plan.mix, totalFrames: plan.totalFrames, finishing: plan.finishing,
+    blockFrames: settings.blockFrames, jobs: settings.jobs)
+  guard case .normalize(let peakDecibels) = settings.level else { return pipeline }
+  var peak = PeakMeter()
+  try pipeline.forEachChunk(encoding: .measureOnly, dither: nil) {
+    (chunk) throws(RenderError) in
+    peak.merge(chunk.peak)
+    try report(.measuring, chunk, plan, progress)
+  }
+  if peak.peak > 0 {
+    pipeline.finishing.gain = Float(Decibels.linear(peakDecibels) / Double(peak.peak))
+  }
+  return pipeline
+}
+
+private func report(
+  _ phase: RenderProgress.Phase, _ chunk: RenderedChunk, _ plan: RenderPlan,
+  _ progress: ProgressHandler?
+) throws(RenderError) {
+  guard let progress else { return }
+  let done = chunk.start + Int64(chunk.frameCount)
+  let state = RenderProgress(phase: phase, framesDone: done, totalFrames: plan.totalFrames)
+  if progress(state) == .cancel { throw .cancelled }
+}
+
+/// How chunks are delivered for a format: integers of its width, or floats.
+private func chunkEncoding(for format: OutputFormat) -> ChunkEncoding {
+  switch format.encoding?.integerWidth {
+  case .bits16: .int16
+  case .some(let width): .int32(width)
+  case nil: .float
+  }
+}

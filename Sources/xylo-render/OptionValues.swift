@@ -1,0 +1,63 @@
+import Rendering
+import ScoreParser
+
+/// Option values checked against their ranges, each kind of value with one wording:
+/// `--rate needs a whole number of hertz from 1000 to 768000, got '5'`.
+extension ParsedArguments {
+  /// A whole number in `range`; `nil` when the option was not given.
+  func wholeNumber(_ option: String, in range: ClosedRange<Int>, unit: String? = nil)
+    throws(UsageError) -> Int?
+  {
+    guard let text = values[option] else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      let of = unit.map { " of \($0)" } ?? ""
+      throw UsageError(
+        "\(option) needs a whole number\(of) from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+      )
+    }
+    return value
+  }
+
+  /// Any whole number from 0 to 2^64 - 1, such as a seed.
+  func unsignedNumber(_ option: String) throws(UsageError) -> UInt64? {
+    guard let text = values[option] else { return nil }
+    guard let value = UInt64(text) else {
+      throw UsageError("\(option) needs a whole number from 0 to \(UInt64.max), got '\(text)'")
+    }
+    return value
+  }
+
+  /// Decibels in `range`.
+  func decibels(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    guard let text = values[option] else { return nil }
+    guard let value = Double(text), value.isFinite, range.contains(value) else {
+      throw UsageError(
+        "\(option) needs decibels from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'"
+      )
+    }
+    return value
+  }
+
+  /// An exact time, 0 or more, in `unit` as written (seconds or milliseconds).
+  func duration(_ option: String, unit: String = "seconds", positive: Bool = false)
+    throws(UsageError) -> Rational?
+  {
+    guard let text = values[option] else { return nil }
+    guard let value = Rational(parsing: text), !positive || value > .zero else {
+      let kind = positive ? "a positive number of \(unit)" : "a number of \(unit) (0 or more)"
+      throw UsageError("\(option) needs \(kind), got '\(text)'")
+    }
+    return value
+  }
+
+  /// Exactly `count` positionals, named for the message: `missing SCORE`,
+  /// `render takes one SCORE, got 2`.
+  func requirePositionals(_ names: [String], command: String) throws(UsageError) {
+    guard positionals.count != names.count else { return }
+    if positionals.count < names.count {
+      throw UsageError("missing \(names[positionals.count...].joined(separator: " and "))")
+    }
+    let wanted = names.count == 1 ? "one \(names[0])" : names.joined(separator: " and ")
+    throw UsageError("\(command) takes \(wanted), got \(positionals.count)")
+  }
+}
