@@ -1,0 +1,78 @@
+import Testing
+
+@testable import xylo_render
+
+/// The options layer on its own: parsing, one wording per kind of value, did-you-mean.
+@Suite struct ArgumentParserTests {
+  private let specs = [
+    OptionSpec("--output", alias: "-o", takesValue: true),
+    OptionSpec("--rate", takesValue: true),
+    OptionSpec("--normalize", takesValue: true, valueIsOptional: true),
+    OptionSpec("--quiet", takesValue: false),
+    OptionSpec("--polyphony", takesValue: true),
+  ]
+
+  @Test func valuesFlagsAndPositionalsAreSeparated() throws {
+    let parsed = try parseArguments(
+      ["song.xylo", "-o", "a.wav", "--rate=44100", "--quiet", "-", "--", "--rate"],
+      options: specs)
+    #expect(parsed.positionals == ["song.xylo", "-", "--rate"])
+    #expect(parsed.values == ["--output": "a.wav", "--rate": "44100"])
+    #expect(parsed.flags == ["--quiet"])
+  }
+
+  @Test func anOptionalValueIsTakenOnlyWhenItIsANumber() throws {
+    #expect(
+      try parseArguments(["--normalize", "-3"], options: specs).values["--normalize"] == "-3")
+    let bare = try parseArguments(["--normalize", "song.xylo"], options: specs)
+    #expect(bare.flags == ["--normalize"] && bare.positionals == ["song.xylo"])
+  }
+
+  @Test(arguments: [
+    (["-o", "a", "--output", "b"], "option '-o' or '--output' given more than once"),
+    (["--rate", "1", "--rate=2"], "option '--rate' given more than once"),
+    (["--quiet=yes"], "option '--quiet' takes no value"),
+    (["--rate"], "option '--rate' needs a value"),
+    (["--polyphonie", "1"], "unknown option '--polyphonie'; did you mean '--polyphony'?"),
+    (["--quite"], "unknown option '--quite'; did you mean '--quiet'?"),
+    (["-rate", "1"], "unknown option '-rate'; did you mean '--rate'?"),
+    (["--fast"], "unknown option '--fast'"),
+  ])
+  func badCommandLinesSayWhy(_ arguments: [String], _ message: String) {
+    #expect(throws: UsageError(message)) { try parseArguments(arguments, options: specs) }
+  }
+
+  @Test(arguments: [
+    ("5", "--rate needs a whole number of hertz from 1000 to 768000, got '5'"),
+    ("4.4e4", "--rate needs a whole number of hertz from 1000 to 768000, got '4.4e4'"),
+  ])
+  func wholeNumbersOutsideTheirRangeAreRefusedWithTheRange(_ value: String, _ message: String) {
+    let parsed = ParsedArguments(values: ["--rate": value])
+    #expect(throws: UsageError(message)) {
+      _ = try parsed.wholeNumber("--rate", in: 1_000...768_000, unit: "hertz")
+    }
+  }
+
+  @Test func decibelsAndDurationsUseOneWordingEach() {
+    let parsed = ParsedArguments(values: ["--gain": "70", "--tail": "-1", "--max-duration": "0"])
+    #expect(throws: UsageError("--gain needs decibels from -120 to 60, got '70'")) {
+      _ = try parsed.decibels("--gain", in: -120...60)
+    }
+    #expect(throws: UsageError("--tail needs a number of seconds (0 or more), got '-1'")) {
+      _ = try parsed.duration("--tail")
+    }
+    #expect(throws: UsageError("--max-duration needs a positive number of seconds, got '0'")) {
+      _ = try parsed.duration("--max-duration", positive: true)
+    }
+  }
+
+  @Test func positionalsAreCountedAndNamed() {
+    #expect(throws: UsageError("missing ACTUAL")) {
+      try ParsedArguments(positionals: ["a"]).requirePositionals(
+        ["EXPECTED", "ACTUAL"], command: "compare")
+    }
+    #expect(throws: UsageError("events takes one SCORE, got 2")) {
+      try ParsedArguments(positionals: ["a", "b"]).requirePositionals(["SCORE"], command: "events")
+    }
+  }
+}

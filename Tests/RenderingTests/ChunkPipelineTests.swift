@@ -1,0 +1,62 @@
+import AudioBasics
+import Mixer
+import Testing
+
+@testable import Rendering
+
+/// The engine's ring of chunks, tested without the binary: order, coverage, failure, stopping.
+@Suite struct ChunkPipelineTests {
+  /// A plan of impulses a little apart, long enough for several chunks.
+  private func pipeline(totalFrames: Int64, jobs: Int, blockFrames: Int = 4_096) -> ChunkPipeline {
+    let sample = Sample(values: [1, 0.5, 0.25], channels: 1)
+    let taps = stride(from: Int64(0), to: totalFrames, by: 10_007).map {
+      MixTap(frame: $0, sampleIndex: 0, gain: 0.5)
+    }
+    let voices = planVoices(taps, sampleFrameCounts: [sample.frameCount])
+    return ChunkPipeline(
+      plan: MixPlan(samples: [sample], voices: voices, channels: 1), totalFrames: totalFrames,
+      finishing: Finishing(totalFrames: totalFrames), blockFrames: blockFrames, jobs: jobs)
+  }
+
+  private func everyValue(_ pipeline: ChunkPipeline) -> (values: [Float], starts: [Int64]) {
+    var values: [Float] = []
+    var starts: [Int64] = []
+    pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(Never) in
+      starts.append(chunk.start)
+      values += chunk.float
+    }
+    return (values, starts)
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 8])
+  func chunksArriveInOrderAndCoverEveryFrameForAnyThreadCount(_ jobs: Int) {
+    let total = 3 * ChunkPipeline.chunkFrames + 5
+    let (values, starts) = everyValue(pipeline(totalFrames: total, jobs: jobs))
+    #expect(starts == [0, 1, 2, 3].map { $0 * ChunkPipeline.chunkFrames })
+    #expect(values.count == Int(total))
+    #expect(values == everyValue(pipeline(totalFrames: total, jobs: 1, blockFrames: 7)).values)
+    #expect(values[10_007] == 0.5 && values[10_008] == 0.25 && values[10_009] == 0.125)
+  }
+
+  @Test func anEmptyPlanDeliversNoChunk() {
+    #expect(everyValue(pipeline(totalFrames: 0, jobs: 2)).starts.isEmpty)
+  }
+
+  struct StopHere: Error, Equatable {
+    var chunk: Int64
+  }
+
+  @Test(arguments: [1, 2, 4])
+  func aConsumerFailingMidRenderStopsTheWorkersAndIsRethrown(_ jobs: Int) {
+    let total = 20 * ChunkPipeline.chunkFrames
+    var seen: [Int64] = []
+    #expect(throws: StopHere(chunk: 2 * ChunkPipeline.chunkFrames)) {
+      try pipeline(totalFrames: total, jobs: jobs).forEachChunk(encoding: .int16, dither: nil) {
+        (chunk) throws(StopHere) in
+        seen.append(chunk.start)
+        if chunk.start == 2 * ChunkPipeline.chunkFrames { throw StopHere(chunk: chunk.start) }
+      }
+    }
+    #expect(seen == [0, 1, 2].map { $0 * ChunkPipeline.chunkFrames })
+  }
+}

@@ -1,0 +1,119 @@
+import AudioBasics
+import Foundation
+import SampleBank
+import ScoreParser
+import SoundFile
+import Testing
+
+@testable import Rendering
+
+/// The library API a Swift user calls: rendering to memory and to files, cancelling,
+/// normalizing, comparing.
+@Suite struct LibraryRenderTests {
+  private func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "xylo-rendering-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func aScoreInMemoryMatchesTheSameScoreWrittenAsFloatWAV() throws {
+    let settings = RenderSettings(format: .floatWAV)
+    let audio = try render(scoreText: "C E G", settings: settings)
+    let path = try temporaryFolder() + "/song.wav"
+    let plan = try RenderPlan(
+      score: try #require(
+        parseScore("C E G", options: ParseOptions(keys: BuiltInBank().titles)).score),
+      bank: BuiltInBank(), settings: settings)
+    let summary = try render(plan, to: .file(path))
+    #expect(summary.totalFrames == Int64(audio.frameCount))
+    #expect(summary.rate == 48_000 && audio.rate == 48_000 && audio.channels == 1)
+    let reader = try SoundFileReader(path: path)
+    #expect(try reader.readAll(maxFrames: 10_000_000) == audio.values)
+  }
+
+  @Test func normalizingPutsThePeakOnTheTarget() throws {
+    let audio = try render(
+      scoreText: "C+E+G", settings: RenderSettings(level: .normalize(peakDecibels: -3)))
+    #expect(abs(Double(audio.peak.peak) - Decibels.linear(-3)) < 1e-6)
+  }
+
+  @Test func aCancelledRenderLeavesNoFileAndTheOldOneUntouched() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/song.wav"
+    try Data("the previous render".utf8).write(to: URL(fileURLWithPath: path))
+    var calls = 0
+    #expect(throws: RenderError.cancelled) {
+      _ = try render(
+        scoreAt: try scoreFile("tempo 600\n[C D E F G A B]x40", in: folder), to: .file(path)
+      ) { _ in
+        calls += 1
+        return .cancel
+      }
+    }
+    #expect(calls == 1)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "the previous render")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+        "s.xylo", "song.wav",
+      ])
+  }
+
+  @Test func aScoreWithErrorsThrowsEveryDiagnosticWithItsLine() throws {
+    let folder = try temporaryFolder()
+    let score = try scoreFile("C Cc\nQ", in: folder)
+    do {
+      _ = try render(scoreAt: score, to: .file(folder + "/o.wav"))
+      Issue.record("a score with errors rendered")
+    } catch {
+      guard case .score(let path, let diagnostics, let lines) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == score)
+      #expect(diagnostics.map { "\($0.line):\($0.column)" } == ["1:3", "2:1"])
+      #expect(lines == [1: "C Cc", 2: "Q"])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["s.xylo"])
+  }
+
+  @Test(arguments: [
+    (RenderSettings(rate: 500), "rate must be from 1000 to 768000, got 500"),
+    (RenderSettings(channels: 3), "channels must be from 1 to 2, got 3"),
+    (RenderSettings(jobs: 0), "jobs must be from 1 to 256, got 0"),
+    (RenderSettings(level: .gain(decibels: 80)), "gain must be from -120.0 to 60.0, got 80.0"),
+  ])
+  func settingsOutsideTheirRangesAreRefused(_ settings: RenderSettings, _ reason: String) {
+    #expect(throws: RenderError.invalidSetting(reason)) {
+      _ = try render(scoreText: "C", settings: settings)
+    }
+  }
+
+  @Test func aGoldenComparisonOfTwoEqualRendersPasses() throws {
+    let folder = try temporaryFolder()
+    let score = try scoreFile("C D E", in: folder)
+    for name in ["a.flac", "b.wav"] {
+      _ = try render(scoreAt: score, to: .file("\(folder)/\(name)"))
+    }
+    let comparison = try compareGolden(expected: folder + "/a.flac", actual: folder + "/b.wav")
+    #expect(comparison.passed)
+    #expect(comparison.lines.first?.hasPrefix("identical: ") == true)
+  }
+
+  @Test func soundingTapsFollowThePolyphonyTheRenderUsed() throws {
+    let folder = try temporaryFolder()
+    let score = try scoreFile("tempo 600\nC D E", in: folder)  // 0.1 s apart, all still ringing
+    let frame: Int64 = 10_000  // after E starts at 9600
+    let all = try soundingTaps(at: frame, rate: 48_000, in: ScoreContext(path: score))
+    #expect(all.map(\.key) == ["C", "D", "E"])
+    let app = try soundingTaps(
+      at: frame, rate: 48_000, in: ScoreContext(path: score, settings: RenderSettings(polyphony: 1))
+    )
+    #expect(app == [SoundingTap(key: "E", line: 2)])
+  }
+
+  private func scoreFile(_ text: String, in folder: String) throws -> String {
+    let path = folder + "/s.xylo"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}
