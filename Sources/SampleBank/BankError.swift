@@ -8,6 +8,6 @@ public struct BankError: Error, Equatable, CustomStringConvertible, Sendable {
     self.reason = reason
   }
 
-  /// `cannot use sample 'bank/C.wav': it has 8 channels; samples may have 1 or 2`.
+  /// `cannot use 'bank/C.wav': it has 8 channels; a sample may have 1 or 2`.
   public var description: String { "cannot use '\(path)': \(reason)" }
 }
