@@ -26,7 +26,8 @@ public enum SampleValues: Sendable, Equatable {
 /// samples at once; immutable once made, freed with the last `Sample` that uses it.
 package final class SampleBuffer: @unchecked Sendable {
   /// The values in memory, by how they are stored.
-  package enum Base {
+  /// Pointers into memory that is never written after it is made, so any thread may read it.
+  package enum Base: @unchecked Sendable {
     case int16(UnsafeMutablePointer<Int16>)
     case float(UnsafeMutablePointer<Float>)
   }
@@ -52,19 +53,6 @@ package final class SampleBuffer: @unchecked Sendable {
     switch base {
     case .int16(let pointer): pointer.deallocate()
     case .float(let pointer): pointer.deallocate()
-    }
-  }
-
-  package var isInt16: Bool {
-    if case .int16 = base { return true }
-    return false
-  }
-
-  /// The value at `index` as a float.
-  package func value(at index: Int) -> Float {
-    switch base {
-    case .int16(let pointer): Float(pointer[index]) / sixteenBitScale
-    case .float(let pointer): pointer[index]
     }
   }
 

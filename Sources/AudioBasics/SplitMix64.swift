@@ -1,23 +1,23 @@
 /// SplitMix64: a tiny seeded generator, the same numbers on every machine. The built-in bank's
 /// mallet noise and the dither both draw from it, so there is one generator to trust.
-public struct SplitMix64: Sendable {
+package struct SplitMix64: Sendable {
   /// The golden-ratio increment between consecutive states.
   static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   private var state: UInt64
 
-  public init(seed: UInt64) {
+  package init(seed: UInt64) {
     state = seed
   }
 
   /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= Self.gamma
     return Self.mix(state)
   }
 
   /// A uniform value in [-1, 1).
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1p-52 - 1
   }
 
@@ -25,7 +25,7 @@ public struct SplitMix64: Sendable {
   /// the ones before it (`next()` returns counter 1, 2, ...), so any thread or block can draw
   /// the value for its own position.
   @inline(__always)
-  public static func value(seed: UInt64, counter: UInt64) -> UInt64 {
+  package static func value(seed: UInt64, counter: UInt64) -> UInt64 {
     mix(seed &+ counter &* gamma)
   }
 

@@ -7,7 +7,7 @@ import SoundFile
 /// little-endian integers) and the hex SHA-256 of every sample value as a little-endian IEEE
 /// double (libsndfile's exact decoding: a 16-bit value v is v / 32768). The samples' digest is
 /// nested because the frame count is known only after decoding.
-public func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
+package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
   let reader = try SoundFileReader(path: path)
   let channels = reader.info.channels
   let blockFrames = 16_384

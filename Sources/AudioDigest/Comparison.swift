@@ -1,23 +1,23 @@
 /// What differs between two decoded signals, gathered block by block in constant memory.
-public struct DifferenceMeter: Sendable {
-  public let channels: Int
+package struct DifferenceMeter: Sendable {
+  package let channels: Int
   /// The first frame where any channel differs, with that channel and both values.
-  public private(set) var firstDifference:
+  package private(set) var firstDifference:
     (frame: Int64, channel: Int, expected: Double, actual: Double)?
   /// The largest absolute difference and the first frame where it occurs.
-  public private(set) var largest: (value: Double, frame: Int64) = (0, 0)
-  public private(set) var differingFrames: Int64 = 0
-  public private(set) var framesCompared: Int64 = 0
+  package private(set) var largest: (value: Double, frame: Int64) = (0, 0)
+  package private(set) var differingFrames: Int64 = 0
+  package private(set) var framesCompared: Int64 = 0
   /// The largest absolute value in either signal: zero means both are silent.
-  public private(set) var loudest: Double = 0
+  package private(set) var loudest: Double = 0
   private var sumOfSquares: Double = 0
 
-  public init(channels: Int) {
+  package init(channels: Int) {
     self.channels = channels
   }
 
   /// Adds interleaved blocks of equal length, starting at frame `position`.
-  public mutating func add(
+  package mutating func add(
     expected: UnsafeBufferPointer<Double>, actual: UnsafeBufferPointer<Double>, at position: Int64
   ) {
     let frames = min(expected.count, actual.count) / channels
@@ -43,7 +43,7 @@ public struct DifferenceMeter: Sendable {
   }
 
   /// The root mean square of the difference over every value compared.
-  public var differenceRMS: Double {
+  package var differenceRMS: Double {
     let count = Double(framesCompared) * Double(channels)
     return count > 0 ? (sumOfSquares / count).squareRoot() : 0
   }

@@ -8,12 +8,18 @@ public struct MixPlan: Sendable {
   public let channels: Int
   /// The most frames any voice sounds for.
   public let longestVoice: Int64
+  /// Each sample's values in memory, looked up once here rather than per voice and block.
+  let bases: [SampleBuffer.Base]
+  /// The gain that turns a stored 16-bit value into its float value.
+  let sixteenBitStep: Float
 
   public init(samples: [Sample], voices: [Voice], channels: Int) {
     self.samples = samples
     self.voices = voices
     self.channels = channels
     longestVoice = voices.reduce(0) { max($0, $1.endFrame - $1.startFrame) }
+    bases = samples.map(\.buffer.base)
+    sixteenBitStep = 1 / sixteenBitScale
   }
 
   /// The first voice that can still sound at `frame`: none starting before

@@ -7,7 +7,6 @@ import AudioBasics
 /// renders started at any frame.
 public struct MixRenderer: Sendable {
   public let plan: MixPlan
-  private var samples: [Sample] { plan.samples }
   private var voices: [Voice] { plan.voices }
   private var channels: Int { plan.channels }
   /// The first frame of the next block.
@@ -73,10 +72,10 @@ public struct MixRenderer: Sendable {
 
   private func source(of voice: Voice, from frame: Int64) -> Source {
     let offset = Int(frame - voice.startFrame) * channels
-    switch samples[voice.sampleIndex].buffer.base {
+    switch plan.bases[voice.sampleIndex] {
     case .int16(let base):
-      // v / 32768 * gain is exactly v * (gain / 32768): scaling by 2^-15 is exact.
-      return .int16(UnsafePointer(base + offset), gain: voice.gain / sixteenBitScale)
+      // v / 32768 * gain is exactly v * (gain * 2^-15): scaling by 2^-15 is exact.
+      return .int16(UnsafePointer(base + offset), gain: voice.gain * plan.sixteenBitStep)
     case .float(let base):
       return .float(UnsafePointer(base + offset), gain: voice.gain)
     }
@@ -89,7 +88,7 @@ public struct MixRenderer: Sendable {
     var kindIsInt16: Bool?
     for position in start..<min(active.count, start + 4) {
       let voice = voices[active[position]]
-      let isInt16 = samples[voice.sampleIndex].buffer.isInt16
+      let isInt16 = if case .int16 = plan.bases[voice.sampleIndex] { true } else { false }
       guard voice.startFrame <= blockStart, voice.endFrame >= blockEnd,
         (voice.cutFrame ?? .max) >= blockEnd, kindIsInt16 == nil || kindIsInt16 == isInt16
       else { break }
@@ -153,10 +152,16 @@ public struct MixRenderer: Sendable {
       source(of: voice, from: first), into: outBase + Int(first - blockStart) * channels,
       count: plainCount)
     guard let cut = voice.cutFrame, plainEnd < last else { return }
-    let buffer = samples[voice.sampleIndex].buffer
+    let base = plan.bases[voice.sampleIndex]
+    let step = plan.sixteenBitStep
     addFading(
-      voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart, output: outBase,
-      value: buffer.value(at:))
+      voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart, output: outBase
+    ) { index in
+      switch base {
+      case .int16(let values): Float(values[index]) * step
+      case .float(let values): values[index]
+      }
+    }
   }
 
   /// `out[i] += source[i] * gain`: the hot loop, over contiguous memory so it vectorizes.

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// What a path names, following links.
-public enum FileKind: Equatable, Sendable {
+package enum FileKind: Equatable, Sendable {
   case missing
   case file
   case directory
@@ -12,10 +12,10 @@ private let silencingLock = DispatchSemaphore(value: 1)
 
 /// Small file-system operations on top of the C library, so the tool needs no Foundation
 /// (which would add about 9 MB of memory and milliseconds to every start).
-public enum FileSystem {
+package enum FileSystem {
   /// What `path` is; a path that cannot be examined (a dangling link, a link loop) is `missing`.
   /// The corresponding C function is `stat`.
-  public static func kind(of path: String) -> FileKind {
+  package static func kind(of path: String) -> FileKind {
     var info = stat()
     guard stat(path, &info) == 0 else { return .missing }
     switch info.st_mode & S_IFMT {
@@ -26,7 +26,7 @@ public enum FileSystem {
   }
 
   /// The size of a regular file in bytes, or why it cannot be examined (following links).
-  public static func size(of path: String) -> Result<Int64, SystemError> {
+  package static func size(of path: String) -> Result<Int64, SystemError> {
     var info = stat()
     guard stat(path, &info) == 0 else { return .failure(.current(path: path)) }
     return .success(Int64(info.st_size))
@@ -37,7 +37,7 @@ public enum FileSystem {
   ///
   /// File descriptor 2 belongs to the whole process: a front end calls this while nothing
   /// else prints, and a lock keeps two callers from restoring each other's redirection.
-  public static func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows
+  package static func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows
     -> Result
   {
     silencingLock.wait()
@@ -57,7 +57,7 @@ public enum FileSystem {
 
   /// The names in a folder, without `.` and `..`, sorted. The corresponding C functions are
   /// `opendir` and `readdir`.
-  public static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
+  package static func contents(ofDirectory path: String) throws(SystemError) -> [String] {
     guard let directory = opendir(path) else { throw .current(path: path) }
     defer { closedir(directory) }
     var names: [String] = []
@@ -71,7 +71,7 @@ public enum FileSystem {
   }
 
   /// Creates `path` and any missing folders above it.
-  public static func createDirectories(_ path: String) throws(SystemError) {
+  package static func createDirectories(_ path: String) throws(SystemError) {
     if kind(of: path) == .directory { return }
     let parent = Path.deletingLastComponent(path)
     if !parent.isEmpty && parent != path && parent != "/" { try createDirectories(parent) }
@@ -79,7 +79,7 @@ public enum FileSystem {
   }
 
   /// Reads a whole file, or standard input for `-`, refusing more than `limit` bytes.
-  public static func readAll(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
+  package static func readAll(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
     if path == "-" { return try readAll(descriptor: STDIN_FILENO, path: path, limit: limit) }
     if kind(of: path) == .directory { throw SystemError(path: path, reason: "it is a directory") }
     let descriptor = open(path, O_RDONLY)
@@ -106,7 +106,7 @@ public enum FileSystem {
   }
 
   /// Writes all of `bytes` to a file descriptor, retrying short writes.
-  public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
+  package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32)
     throws(SystemError)
   {
     guard let base = bytes.baseAddress else { return }
@@ -120,7 +120,7 @@ public enum FileSystem {
   }
 
   /// Writes all of `bytes` to a file descriptor.
-  public static func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
+  package static func write(_ bytes: [UInt8], to descriptor: Int32) throws(SystemError) {
     var failure: SystemError?
     bytes.withUnsafeBytes { raw in
       do throws(SystemError) { try write(raw, to: descriptor) } catch { failure = error }
@@ -129,50 +129,50 @@ public enum FileSystem {
   }
 
   /// The folder for temporary files: `$TMPDIR`, else `/tmp`.
-  public static var temporaryDirectory: String {
+  package static var temporaryDirectory: String {
     Environment.value("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
   }
 }
 
 /// Path strings, split on `/` as POSIX does.
-public enum Path {
+package enum Path {
   /// `a/b.wav` → `b.wav`.
-  public static func lastComponent(_ path: String) -> String {
+  package static func lastComponent(_ path: String) -> String {
     let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
     return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
       ?? trimmed
   }
 
   /// `a/b.wav` → `a`; `b.wav` → `` (empty); `/b.wav` → `/`.
-  public static func deletingLastComponent(_ path: String) -> String {
+  package static func deletingLastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// `b.wav` → `wav`; `b` → ``.
-  public static func fileExtension(_ path: String) -> String {
+  package static func fileExtension(_ path: String) -> String {
     let name = lastComponent(path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
     return String(name[name.index(after: dot)...])
   }
 
   /// `a/b.wav` → `b`.
-  public static func baseName(_ path: String) -> String {
+  package static func baseName(_ path: String) -> String {
     let name = lastComponent(path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
   }
 
   /// `a` + `b.wav` → `a/b.wav`.
-  public static func join(_ folder: String, _ name: String) -> String {
+  package static func join(_ folder: String, _ name: String) -> String {
     folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 }
 
 /// The process environment.
-public enum Environment {
+package enum Environment {
   /// The value of a variable, if set. The corresponding C function is `getenv`.
-  public static func value(_ name: String) -> String? {
+  package static func value(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 }

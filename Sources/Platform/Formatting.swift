@@ -2,7 +2,7 @@ import CSystem
 
 /// `value` with exactly `places` decimals, rounded half away from zero; locale-free.
 /// `signed` puts `+` before positive values, as `%+.1f` does.
-public func fixed(_ value: Double, places: Int, signed: Bool = false) -> String {
+package func fixed(_ value: Double, places: Int, signed: Bool = false) -> String {
   guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
   var scale = 1.0
   for _ in 0..<places { scale *= 10 }
@@ -21,7 +21,7 @@ public func fixed(_ value: Double, places: Int, signed: Bool = false) -> String 
 
 /// Seconds on a clock that only moves forward, for progress and timing.
 /// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC)`.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
@@ -30,6 +30,6 @@ public func monotonicSeconds() -> Double {
 /// Hands memory freed so far back to the system, so that a large parse does not stay in the
 /// process's footprint while the render runs. The corresponding C function is glibc's
 /// `malloc_trim`; elsewhere this does nothing.
-public func releaseFreedMemory() {
+package func releaseFreedMemory() {
   _ = xylo_release_freed_memory()
 }

@@ -6,7 +6,7 @@ import Dispatch
 ///
 /// The handler may only call async-signal-safe functions, so paths wait in C strings made
 /// before the file exists, in a fixed table the handler reads without locking.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
   /// Files registered at once, at most: one per render under way.
   static let capacity = 256
 
@@ -23,7 +23,7 @@ public enum TemporaryFiles {
   /// Installs the handlers. They are also unblocked: a parent that spawned us from a thread
   /// with signals blocked (as test runners do) would otherwise leave an interrupted render's
   /// file behind. A program calls this once, before it creates temporary files.
-  public static func removeOnTerminatingSignals() {
+  package static func removeOnTerminatingSignals() {
     _ = slots  // made now, not first inside a handler
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
@@ -44,7 +44,7 @@ public enum TemporaryFiles {
   ///
   /// `mkstemp` fills in the very string the handler reads, so there is no moment when the file
   /// exists and the handler does not know it. Returns the path, or the reason it cannot.
-  public static func create(template: String) -> Result<String, SystemError> {
+  package static func create(template: String) -> Result<String, SystemError> {
     guard let buffer = strdup(template) else {
       return .failure(SystemError(path: template, reason: errorText(ENOMEM)))
     }
@@ -67,13 +67,13 @@ public enum TemporaryFiles {
   }
 
   /// Removes the file if it is still there and forgets it.
-  public static func remove(_ path: String) {
+  package static func remove(_ path: String) {
     unlink(path)
     forget(path)
   }
 
   /// Forgets the file, which now belongs elsewhere (renamed into place).
-  public static func forget(_ path: String) {
+  package static func forget(_ path: String) {
     lock.wait()
     let slot = (0..<capacity).first { index in
       slots[index].map { String(cString: $0) == path } ?? false

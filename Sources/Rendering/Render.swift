@@ -70,6 +70,17 @@ public func render(
   return try render(plan, to: destination, progress: progress)
 }
 
+/// Renders a parsed score with `bank` to `destination`; the score is consumed, so a long
+/// score's taps are freed once its voices are planned.
+public func render(
+  _ score: consuming Score, bank: any SampleBank = BuiltInBank(),
+  settings: RenderSettings = RenderSettings(), to destination: Destination,
+  progress: ProgressHandler? = nil
+) throws(RenderError) -> RenderSummary {
+  let plan = try RenderPlan(score: score, bank: bank, settings: settings)
+  return try render(plan, to: destination, progress: progress)
+}
+
 /// Renders score text to memory, as a test would: `render(scoreText: "C E G")`.
 public func render(
   scoreText: String, bank: any SampleBank = BuiltInBank(),

@@ -49,7 +49,7 @@ public enum SampleLimits {
 /// Decoders that libsndfile loads (libmpg123) may print warnings of their own on hostile
 /// input; a front end that wants one clear line runs this in
 /// `FileSystem.withStandardErrorSilenced`, as xylo-render does.
-public func openSample(path: String) throws(BankError) -> SoundFileReader {
+package func openSample(path: String) throws(BankError) -> SoundFileReader {
   switch FileSystem.size(of: path) {
   case .failure(let error): throw BankError(path: path, reason: error.reason)
   case .success(0): throw BankError(path: path, reason: "it is empty")
@@ -75,7 +75,7 @@ public func openSample(path: String) throws(BankError) -> SoundFileReader {
 }
 
 /// Decodes `path` into a sample for `title`, refusing what cannot be mixed.
-public func decodeSample(
+package func decodeSample(
   title: String, path: String, maximumSeconds: Int = SampleLimits.defaultMaximumSeconds
 ) throws(BankError) -> DecodedSample {
   let reader = try openSample(path: path)

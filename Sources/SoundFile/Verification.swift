@@ -2,7 +2,7 @@ import CSndFile
 
 /// Re-opens a finished file and checks it holds what was written: rate, channels, length, and
 /// a readable last frame (libsndfile can report success for a FLAC file cut short by a full disk).
-public func verifyWrittenFile(
+package func verifyWrittenFile(
   path: String, sampleRate: Int, channels: Int, frameCount: Int64, exactLength: Bool
 ) throws(SoundFileError) {
   let reader = try SoundFileReader(path: path)

@@ -1,15 +1,15 @@
 /// The built-in xylophone's keys: the app's titles and a concert xylophone's chromatic range.
-public struct BuiltInKey: Equatable, Sendable {
-  public var title: String
+package struct BuiltInKey: Equatable, Sendable {
+  package var title: String
   /// MIDI note number: 60 is C4, 69 is A4.
-  public var midiNote: Int
+  package var midiNote: Int
   /// Scientific pitch name, such as `C6` or `F#4`.
-  public var pitchName: String
+  package var pitchName: String
   /// Equal temperament with A4 = 440 Hz.
-  public var frequency: Double
+  package var frequency: Double
 }
 
-public enum KeyCatalog {
+package enum KeyCatalog {
   /// The app's buttons are C6 to B6; its HighC is C7.
   static let appNotes: [(String, Int)] = [
     ("C", 84), ("D", 86), ("E", 88), ("F", 89), ("G", 91), ("A", 93), ("B", 95), ("HighC", 96),
@@ -30,7 +30,7 @@ public enum KeyCatalog {
   ]
 
   /// Every key: the app's titles first, then F4 to C8, sharps before flats.
-  public static let keys: [BuiltInKey] = {
+  package static let keys: [BuiltInKey] = {
     var keys = appNotes.map { key(title: $0.0, midiNote: $0.1) }
     for note in lowestNote...highestNote {
       for name in names[note % 12] {
@@ -40,9 +40,9 @@ public enum KeyCatalog {
     return keys
   }()
 
-  public static let titles = keys.map(\.title)
+  package static let titles = keys.map(\.title)
 
-  public static func key(named title: String) -> BuiltInKey? {
+  package static func key(named title: String) -> BuiltInKey? {
     keys.first { $0.title == title }
   }
 

@@ -2,17 +2,17 @@ import AudioBasics
 
 /// Makes a key's sample from the bar model: mono, 48 kHz, on the 24-bit grid so that an
 /// exported 24-bit WAV holds exactly the same values.
-public enum Synthesizer {
-  public static let sampleRate = 48_000
+package enum Synthesizer {
+  package static let sampleRate = 48_000
 
   /// How many frames `sample(for:)` makes for `key`: 1.2 times its ring time.
-  public static func frameCount(for key: BuiltInKey) -> Int {
+  package static func frameCount(for key: BuiltInKey) -> Int {
     let ring = BarModel.ringSeconds(frequency: key.frequency)
     return Int(ExactMath.roundToInteger(ring * 1.2 * Double(sampleRate)))
   }
 
   /// The sample of `key`, peaking at `BarModel.peakLevel`.
-  public static func sample(for key: BuiltInKey) -> [Float] {
+  package static func sample(for key: BuiltInKey) -> [Float] {
     let rate = Double(sampleRate)
     let ring = BarModel.ringSeconds(frequency: key.frequency)
     let frameCount = frameCount(for: key)

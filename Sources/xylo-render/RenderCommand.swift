@@ -26,7 +26,7 @@ enum RenderCommand {
         // The parsed score is handed over, so the plan can free its taps.
         let score = try loadScore(at: options.scorePath, options: limits)
         releaseFreedMemory()  // what parsing took
-        plan = try RenderPlan(score: score, bank: bank, settings: options.settings)
+        plan = try RenderPlan(score: consume score, bank: bank, settings: options.settings)
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
