@@ -6,7 +6,8 @@ import SoundFile
 /// Canonical form: SHA-256 of the tag `xylo-audio-hash-1`, rate, channels and frame count (64-bit
 /// little-endian integers) and the hex SHA-256 of every sample value as a little-endian IEEE
 /// double (libsndfile's exact decoding: a 16-bit value v is v / 32768). The samples' digest is
-/// nested because the frame count is known only after decoding.
+/// nested because the frame count is known only after decoding. NaN and infinities hash by
+/// their bit patterns, so a broken file still hashes the same every time, unlike a finite one.
 package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
   let reader = try SoundFileReader(path: path)
   let channels = reader.info.channels

@@ -1,8 +1,9 @@
 import Dispatch
 
 /// Temporary files that must not outlive an interrupted process: each is registered from the
-/// moment it exists, and `removeOnTerminatingSignals()` makes SIGINT, SIGTERM and SIGHUP
-/// remove every registered file before the process dies of the signal.
+/// moment it exists, and `removeOnTerminatingSignals()` makes every signal that ends a process
+/// remove every registered file first. Names carry the process id, so a later process can
+/// remove what one killed outright (SIGKILL) left behind.
 ///
 /// The handler may only call async-signal-safe functions, so paths wait in C strings made
 /// before the file exists, in a fixed table the handler reads without locking.
@@ -20,6 +21,12 @@ package enum TemporaryFiles {
     }()
   private static let lock = DispatchSemaphore(value: 1)
 
+  /// The signals whose default action ends the process (SIGKILL and SIGSTOP cannot be caught;
+  /// SIGPIPE and SIGXFSZ are for the program to ignore and report as write errors).
+  package static let terminatingSignals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2,
+  ]
+
   /// Installs the handlers. They are also unblocked: a parent that spawned us from a thread
   /// with signals blocked (as test runners do) would otherwise leave an interrupted render's
   /// file behind. A program calls this once, before it creates temporary files.
@@ -27,16 +34,39 @@ package enum TemporaryFiles {
     _ = slots  // made now, not first inside a handler
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, signalNumber) }
+    for signalNumber in terminatingSignals { sigaddset(&unblocked, signalNumber) }
     sigprocmask(SIG_UNBLOCK, &unblocked, nil)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    for signalNumber in terminatingSignals {
       signal(signalNumber) { received in
         for index in 0..<TemporaryFiles.capacity {
           if let path = TemporaryFiles.slots[index] { unlink(path) }
         }
+        // Those whose default would dump core (SIGQUIT, SIGXCPU) exit as a shell reports a
+        // signal, 128 + N, without a core file or a crash report; the rest die of the signal.
+        if received == SIGQUIT || received == SIGXCPU { _exit(128 + received) }
         signal(received, SIG_DFL)
         raise(received)
       }
+    }
+  }
+
+  /// The name prefix of temporary files for `name` made by process `pid`:
+  /// `.NAME.xylo-PID-`.
+  package static func prefix(for name: String, pid: Int32 = getpid()) -> String {
+    ".\(name).xylo-\(pid)-"
+  }
+
+  /// Removes temporary files for `name` in `folder` whose process is gone: what a render
+  /// killed with SIGKILL (or a power cut) left behind.
+  package static func removeAbandoned(for name: String, in folder: String) {
+    let start = ".\(name).xylo-"
+    guard let names = try? FileSystem.contents(ofDirectory: folder) else { return }
+    for entry in names where entry.hasPrefix(start) {
+      let rest = entry.dropFirst(start.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink(Path.join(folder, entry))
     }
   }
 

@@ -1,8 +1,12 @@
 import AudioBasics
+import AudioDigest
 import Platform
 import ScoreParser
 
 /// The verdict of `compare` and the lines that explain it.
+///
+/// NaN or infinity in either file fails the comparison whatever the tolerance, even when both
+/// files hold the same ones at the same places: a golden holding them hides a broken render.
 struct ComparisonReport {
   var passed: Bool
   var lines: [String] = []
@@ -29,13 +33,13 @@ struct ComparisonReport {
     let lengthsMatch = run.expectedFrames == run.actualFrames
     let threshold = tolerance.map(Decibels.linear) ?? 0
     let withinTolerance = meter.largest.value <= threshold
-    passed = lengthsMatch && withinTolerance
+    passed = lengthsMatch && withinTolerance && !meter.holdsNonFinite
 
     if run.expectedFrames == 0 || run.actualFrames == 0 {
       warnings.append(
         "\(run.expectedFrames == 0 ? paths.0 : paths.1) holds no audio (0 frames); a golden without audio usually hides a broken render"
       )
-    } else if meter.loudest == 0 && lengthsMatch {
+    } else if meter.loudest == 0 && lengthsMatch && !meter.holdsNonFinite {
       warnings.append(
         "both files are silent; a golden of silence usually hides a broken render")
     }
@@ -57,13 +61,24 @@ struct ComparisonReport {
         "  length: expected \(run.expectedFrames) frames (\(seconds(run.expectedFrames, rate)) s), actual \(run.actualFrames) frames (\(seconds(run.actualFrames, rate)) s)"
       )
     }
+    for (side, name) in [(DifferenceMeter.Side.expected, "expected"), (.actual, "actual")] {
+      if let value = meter.firstNonFinite(in: side) {
+        lines.append(
+          "  not finite: \(name) has \(sampleText(value.value)) at \(at(value.frame)), channel \(value.channel + 1)"
+        )
+      }
+    }
     if let first = meter.firstDifference {
       lines.append(
         "  first difference: \(at(first.frame)), channel \(first.channel + 1): expected \(sampleText(first.expected)), actual \(sampleText(first.actual))"
       )
-      lines.append(
-        "  largest difference: \(decibels(meter.largest.value)) dBFS at \(at(meter.largest.frame))")
-      lines.append("  difference RMS: \(decibels(meter.differenceRMS)) dBFS")
+      // Sizes count finite values only; when only NaN or infinity differ there is none to give.
+      if meter.largest.value > 0 {
+        lines.append(
+          "  largest difference: \(decibels(meter.largest.value)) dBFS at \(at(meter.largest.frame))"
+        )
+        lines.append("  difference RMS: \(decibels(meter.differenceRMS)) dBFS")
+      }
       lines.append("  differing frames: \(meter.differingFrames) of \(meter.framesCompared)")
     }
   }
@@ -81,7 +96,9 @@ private func decibels(_ magnitude: Double) -> String {
 
 private func formatDB(_ value: Double) -> String { fixed(value, places: 1) }
 
-/// A sample value with six decimals, enough to tell 16-bit steps apart.
+/// A sample value with six decimals, enough to tell 16-bit steps apart, or `NaN`, `infinity`,
+/// `-infinity`.
 private func sampleText(_ value: Double) -> String {
-  fixed(value, places: 6)
+  guard value.isFinite else { return value.isNaN ? "NaN" : value < 0 ? "-infinity" : "infinity" }
+  return fixed(value, places: 6)
 }

@@ -30,7 +30,8 @@ struct ComparisonRun {
     var difference = [Float](repeating: 0, count: diffOut == nil ? 0 : blockFrames * channels)
     let target: OutputTarget?
     do {
-      target = try diffOut.map { (destination) throws(OutputError) in try OutputTarget(destination)
+      target = try diffOut.map { (destination) throws(OutputError) in
+        try OutputTarget(destination, inputs: [reader.path, other.path])
       }
     } catch { throw .output(error) }
     /// Reads go wrong as `.soundFile`; the difference file's writes as `.output`.
@@ -72,6 +73,16 @@ struct ComparisonRun {
           meter.add(
             expected: UnsafeBufferPointer(rebasing: a[..<common]),
             actual: UnsafeBufferPointer(rebasing: b[..<common]), at: position)
+        }
+      }
+      if leftCount != rightCount {
+        // The longer file's frames past the shorter one's end may still hold NaN or infinity.
+        let (longer, count, side): ([Double], Int, DifferenceMeter.Side) =
+          leftCount > rightCount ? (left, leftCount, .expected) : (right, rightCount, .actual)
+        longer.withUnsafeBufferPointer { values in
+          meter.addUnpaired(
+            UnsafeBufferPointer(rebasing: values[common..<(count * channels)]), of: side,
+            at: position + Int64(min(leftCount, rightCount)))
         }
       }
       if let writer {

@@ -1,4 +1,5 @@
 import Platform
+import ScoreParser
 
 /// Where finished audio goes: a file, or standard output.
 public enum Destination: Equatable, Sendable {
@@ -10,10 +11,10 @@ public enum Destination: Equatable, Sendable {
     self = path == "-" ? .standardOutput : .file(path)
   }
 
-  /// `'song.wav'` or `standard output`, for messages.
+  /// `'song.wav'` or `standard output`, for messages; control characters escaped.
   public var displayName: String {
     switch self {
-    case .file(let path): "'\(path)'"
+    case .file(let path): "'\(displayText(path, limit: displayedPathLength))'"
     case .standardOutput: "standard output"
     }
   }
@@ -37,43 +38,91 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     self.reason = reason
   }
 
-  /// `cannot write 'song.wav': No space left on device`.
-  public var description: String { "cannot write '\(path)': \(reason)" }
+  /// `cannot write 'song.wav': No space left on device`, or `cannot write standard output: …`.
+  public var description: String {
+    let name =
+      path == Destination.standardOutput.messagePath
+      ? path : "'\(displayText(path, limit: displayedPathLength))'"
+    return "cannot write \(name): \(reason)"
+  }
 }
 
 /// A temporary file beside the destination, renamed into place only after it was closed and
-/// verified, so a failure never leaves a partial file or harms an old one. For standard output
-/// the finished file is copied out instead.
+/// verified, so a failure never leaves a partial file or harms an old one.
+///
+/// A regular file (or a new path) is replaced atomically: through a link, its target is
+/// replaced, in the target's folder, as `cp` and `sox` do; a replaced file keeps its permission
+/// bits and group, a new one gets `0666` less the umask. A FIFO, a character device (such as
+/// `/dev/null`) or standard output (`-`, `/dev/stdout`) receives the finished file as a stream
+/// instead. A folder, a socket or a block device is refused, and so is an output that is one of
+/// the inputs.
 final class OutputTarget {
   let destination: Destination
   /// Where the audio is written until it is complete.
   let temporaryPath: String
+  private let delivery: Delivery
   private var finished = false
 
-  /// Checks that the destination can be written and reserves a temporary file for it.
-  init(_ destination: Destination) throws(OutputError) {
+  private enum Delivery {
+    /// Renamed over this path, with these permission bits and group (nil: a new file).
+    case replace(path: String, keeping: FileStatus?)
+    /// Copied to this descriptor, or to the file opened at this path.
+    case stream(descriptor: Int32)
+    case streamToPath(String)
+  }
+
+  /// Checks that the destination can be written and is none of `inputs`, then reserves a
+  /// temporary file for it.
+  init(_ destination: Destination, inputs: [String] = []) throws(OutputError) {
     self.destination = destination
     let folder: String
     let base: String
     switch destination {
     case .standardOutput:
+      delivery = .stream(descriptor: STDOUT_FILENO)
       folder = FileSystem.temporaryDirectory
       base = "stdout"
     case .file(let path):
-      let parent = Path.deletingLastComponent(path)
-      folder = parent.isEmpty ? "." : parent
-      base = Path.lastComponent(path)
-      if FileSystem.kind(of: path) == .directory {
-        throw OutputError(path: path, reason: "it is a folder")
+      if let descriptor = standardDescriptor(named: path) {
+        delivery = .stream(descriptor: descriptor)
+        folder = FileSystem.temporaryDirectory
+        base = "stdout"
+        break
       }
-      switch FileSystem.kind(of: folder) {
-      case .directory: break
-      case .missing:
-        throw OutputError(path: path, reason: "the folder '\(folder)' does not exist")
-      default: throw OutputError(path: path, reason: "'\(folder)' is not a folder")
+      let target = FileSystem.followingLinks(path)
+      let status = FileStatus(of: target)
+      switch status?.kind {
+      case nil, .file?, .link?:
+        for input in inputs {
+          if let status, let other = FileStatus(of: input), status.isSameFile(as: other) {
+            throw OutputError(
+              path: path, reason:
+                "it is the same file as the input '\(displayText(input, limit: displayedPathLength))'"
+            )
+          }
+        }
+        delivery = .replace(path: target, keeping: status)
+        let parent = Path.deletingLastComponent(target)
+        folder = parent.isEmpty ? "." : parent
+        base = Path.lastComponent(target)
+        switch FileSystem.kind(of: folder) {
+        case .directory: break
+        case .missing:
+          throw OutputError(path: path, reason: "the folder '\(folder)' does not exist")
+        default: throw OutputError(path: path, reason: "'\(folder)' is not a folder")
+        }
+        TemporaryFiles.removeAbandoned(for: base, in: folder)
+      case .directory?: throw OutputError(path: path, reason: "it is a folder")
+      case .fifo?, .characterDevice?:
+        delivery = .streamToPath(target)
+        folder = FileSystem.temporaryDirectory
+        base = Path.lastComponent(target)
+      case .socket?: throw OutputError(path: path, reason: "it is a socket")
+      case .blockDevice?: throw OutputError(path: path, reason: "it is a block device")
       }
     }
-    switch TemporaryFiles.create(template: Path.join(folder, ".\(base).xylo-XXXXXX")) {
+    let template = Path.join(folder, TemporaryFiles.prefix(for: base) + "XXXXXX")
+    switch TemporaryFiles.create(template: template) {
     case .success(let path):
       temporaryPath = path
     case .failure(let error):
@@ -84,21 +133,35 @@ final class OutputTarget {
 
   deinit { discard() }
 
-  /// Moves the finished file into place (or copies it to standard output) and forgets it.
+  /// Moves the finished file into place (or streams it out) and forgets it.
   func commit() throws(OutputError) {
     defer { discard() }
-    switch destination {
-    case .standardOutput:
-      do throws(SystemError) {
-        try FileSystem.write(try FileSystem.readAll(temporaryPath), to: STDOUT_FILENO)
-      } catch {
-        throw OutputError(path: "standard output", reason: error.reason)
+    switch delivery {
+    case .stream(let descriptor):
+      try streamOut(to: descriptor)
+    case .streamToPath(let path):
+      let descriptor = open(path, O_WRONLY)
+      guard descriptor >= 0 else {
+        throw OutputError(path: destination.messagePath, reason: errorText(errno))
       }
-    case .file(let path):
-      guard rename(temporaryPath, path) == 0 else {
-        throw OutputError(path: path, reason: errorText(errno))
+      defer { close(descriptor) }
+      try streamOut(to: descriptor)
+    case .replace(let path, let kept):
+      let mode = kept?.permissions ?? (0o666 & ~FileSystem.creationMask)
+      // The group only where we may set it; a replaced file keeps its mode in any case.
+      if let kept { _ = chown(temporaryPath, uid_t.max, gid_t(kept.group)) }
+      guard chmod(temporaryPath, mode_t(mode)) == 0, rename(temporaryPath, path) == 0 else {
+        throw OutputError(path: destination.messagePath, reason: errorText(errno))
       }
       finished = true
+    }
+  }
+
+  private func streamOut(to descriptor: Int32) throws(OutputError) {
+    do {
+      try FileSystem.copy(temporaryPath, to: descriptor)
+    } catch {
+      throw OutputError(path: destination.messagePath, reason: error.reason)
     }
   }
 
@@ -110,5 +173,19 @@ final class OutputTarget {
       TemporaryFiles.remove(temporaryPath)
     }
     finished = true
+  }
+}
+
+/// The descriptor a path names directly: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+/// `/proc/self/fd/N`; written to as it is, not replaced.
+private func standardDescriptor(named path: String) -> Int32? {
+  switch path {
+  case "/dev/stdout": return STDOUT_FILENO
+  case "/dev/stderr": return STDERR_FILENO
+  default:
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+      return Int32(path.dropFirst(prefix.count))
+    }
+    return nil
   }
 }

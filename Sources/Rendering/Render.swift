@@ -42,6 +42,8 @@ public struct RenderSummary: Sendable {
   public var clippedCount: Int64
   /// Voices stopped early by the default voice limit.
   public var voicesStoppedByLimit: Int
+  /// Taps that sounded: zero for a score without taps, whose output is silence.
+  public var voiceCount: Int
   /// The content hash of the file written, when the settings asked for it (as `hash` prints).
   public var contentHash: String?
 }
@@ -66,7 +68,8 @@ public func render(
   var options = limits
   options.keys = bank.titles
   let plan = try RenderPlan(
-    score: try loadScore(at: path, options: options), bank: bank, settings: settings)
+    score: try loadScore(at: path, options: options), bank: bank, settings: settings,
+    scorePath: path)
   return try render(plan, to: destination, progress: progress)
 }
 
@@ -99,14 +102,17 @@ public func render(
   _ plan: RenderPlan, to destination: Destination, progress: ProgressHandler? = nil
 ) throws(RenderError) -> RenderSummary {
   let settings = plan.settings
-  let pipeline = try finishedPipeline(plan, progress: progress)
   let target: OutputTarget
-  do { target = try OutputTarget(destination) } catch { throw .output(error) }
+  do { target = try OutputTarget(destination, inputs: plan.inputPaths) } catch {
+    throw .output(error)
+  }
+  let pipeline = try finishedPipeline(plan, progress: progress)
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   var summary = RenderSummary(
     rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
-    peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit)
+    peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
+    voiceCount: plan.mix.voices.count)
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
     do {

@@ -21,12 +21,17 @@ public struct RenderPlan: Sendable {
   public let settings: RenderSettings
   /// The score's title, artist and comment, for the file's tags.
   public let tags: Tags
+  /// The files the render reads (the score, the bank's samples): an output may be none of them.
+  public let inputPaths: [String]
 
   /// Loads the keys `score` uses from `bank` (and only those), converts them, and plans the
   /// voices. The score's taps are emptied once turned into voices, to free their memory.
-  public init(score: consuming Score, bank: any SampleBank, settings: RenderSettings)
-    throws(RenderError)
-  {
+  /// `scorePath` names the score's file, if it came from one, so the render never writes
+  /// over it.
+  public init(
+    score: consuming Score, bank: any SampleBank, settings: RenderSettings,
+    scorePath: String? = nil
+  ) throws(RenderError) {
     try settings.check()
     self.settings = settings
     var score = consume score
@@ -41,13 +46,17 @@ public struct RenderPlan: Sendable {
     rate = settings.rate ?? infos.map(\.sampleRate).max() ?? 48_000
     channels = settings.channels ?? infos.map(\.channels).max() ?? 2
     var samples: [Sample] = []
+    var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
     for key in keys {
       do {
-        samples.append(try prepare(try bank.sample(for: key), rate: rate, channels: channels))
+        let decoded = try bank.sample(for: key)
+        inputs.append(decoded.source)  // "built-in" names no file, so it matches none
+        samples.append(try prepare(decoded, rate: rate, channels: channels))
       } catch {
         throw .bank(error)
       }
     }
+    inputPaths = inputs
     let sampleIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     let taps: [MixTap]
     do {

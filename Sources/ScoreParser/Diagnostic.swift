@@ -36,15 +36,35 @@ public struct Diagnostic: Hashable, Sendable {
   }
 }
 
-/// Quotes what the user wrote for a message, with control characters made visible.
+/// Quotes what the user wrote for a message: control characters made visible, at most 40
+/// characters, so a hostile token cannot flood the terminal.
 func quoted(_ text: some StringProtocol) -> String {
-  var result = "'"
+  "'" + displayText(text) + "'"
+}
+
+/// The longest path shown in a message, in characters; longer ones are cut in the middle.
+public let displayedPathLength = 200
+
+/// Text the user gave, made safe to print in one line: control characters escaped (`\n`,
+/// `\t`, `\r`, `\u{1B}`), and cut to `limit` characters with `...` in the middle.
+public func displayText(_ text: some StringProtocol, limit: Int = 40) -> String {
+  var escaped: [String] = []
   for scalar in text.unicodeScalars {
-    if scalar.value < 0x20 || scalar.value == 0x7F {
-      result += "\\u{\(String(scalar.value, radix: 16))}"
-    } else {
-      result.unicodeScalars.append(scalar)
+    if escaped.count > limit + 1 { break }  // enough to know it must be cut
+    switch scalar {
+    case "\n": escaped.append("\\n")
+    case "\t": escaped.append("\\t")
+    case "\r": escaped.append("\\r")
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
+      escaped.append("\\u{\(String(scalar.value, radix: 16, uppercase: true))}")
+    default: escaped.append(String(scalar))
     }
   }
-  return result + "'"
+  let count = text.unicodeScalars.count
+  guard count > limit else { return escaped.joined() }
+  // Head and tail, so both the start and the extension of a long name stay visible.
+  let tailCount = limit / 3
+  let tail = text.unicodeScalars.suffix(tailCount)
+  let tailText = displayText(String(String.UnicodeScalarView(tail)), limit: tailCount)
+  return escaped.prefix(limit - tailCount - 3).joined() + "..." + tailText
 }

@@ -37,7 +37,11 @@ public func nearestMatch(to text: String, among candidates: [String], maximumHal
   -> String?
 {
   var best: (candidate: String, cost: Int)?
+  let length = text.count
   for candidate in candidates {
+    // Each character of difference in length costs a whole edit: skip what cannot be near,
+    // so a megabyte of unknown key costs no megabyte-sized table.
+    guard abs(candidate.count - length) * 2 <= maximumHalfEdits else { continue }
     let cost = editCost(Array(text), Array(candidate))
     if cost <= maximumHalfEdits && cost < (best?.cost ?? .max) { best = (candidate, cost) }
   }

@@ -27,16 +27,18 @@ func forEachLine(_ bytes: [UInt8], _ body: (SourceLine) -> Bool) {
   forEachLineOfBytes(bytes) { number, line in body(decodeLine(line, number: number)) }
 }
 
-/// The score's lines `numbers` as shown under a diagnostic: bad UTF-8 replaced, NUL shown as a
-/// space; a line too long to read is shown by its first 200 bytes.
+/// The score's lines `numbers` as shown under a diagnostic: bad UTF-8 replaced, control
+/// characters shown as spaces; a line too long to read is shown by its first 200 bytes.
 public func sourceLines(_ bytes: [UInt8], numbers: Set<Int>) -> [Int: String] {
   var lines: [Int: String] = [:]
   guard let last = numbers.max() else { return lines }
   forEachLineOfBytes(bytes) { number, line in
     if numbers.contains(number) {
       let shown = line.count > maximumLineBytes ? line.prefix(200) : line
+      // Control characters (but tabs) would act on the terminal: each shows as a space.
       lines[number] = String(
-        decoding: shown.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        decoding: shown.map { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F ? UInt8(ascii: " ") : $0 },
+        as: UTF8.self)
     }
     return number < last
   }

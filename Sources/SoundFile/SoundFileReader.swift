@@ -1,5 +1,11 @@
 import CSndFile
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An audio file open for reading, decoded to 32-bit float frames (exact for 8- to 24-bit PCM).
 ///
 /// One owner of the libsndfile handle, closed exactly once in `deinit`.
@@ -9,11 +15,15 @@ public final class SoundFileReader {
   private let handle: OpaquePointer
 
   /// Opens `path`. The corresponding C function is `sf_open`.
+  ///
+  /// A folder fails with `it is a folder`: libsndfile would say `Format not recognised`.
   public init(path: String) throws(SoundFileError) {
     self.path = path
     var rawInfo = SF_INFO()
     guard let handle = sf_open(path, FormatCode.readMode, &rawInfo) else {
-      throw SoundFileError(path: path, operation: .read, reason: libraryReason(nil))
+      let reason = libraryReason(nil)
+      throw SoundFileError(
+        path: path, operation: .read, reason: isFolder(path) ? "it is a folder" : reason)
     }
     self.handle = handle
     info = AudioInfo(rawInfo)
@@ -125,4 +135,11 @@ public final class SoundFileReader {
     return samples
   }
 
+}
+
+/// True when `path` names a folder (following symbolic links). The corresponding C function is
+/// `stat`.
+private func isFolder(_ path: String) -> Bool {
+  var status = stat()
+  return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }

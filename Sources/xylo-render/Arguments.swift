@@ -71,7 +71,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
       throw UsageError("option \(names) given more than once")
     }
     if !spec.takesValue {
-      guard parts.count == 1 else { throw UsageError("option '\(written)' takes no value") }
+      guard parts.count == 1 else { throw UsageError("option \(quote(written)) takes no value") }
       parsed.flags.insert(name)
     } else if parts.count == 2 {
       parsed.values[name] = String(parts[1])
@@ -83,7 +83,7 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
         parsed.flags.insert(name)
       }
     } else {
-      guard index < arguments.count else { throw UsageError("option '\(written)' needs a value") }
+      guard index < arguments.count else { throw UsageError("option \(quote(written)) needs a value") }
       parsed.values[name] = arguments[index]
       index += 1
     }
@@ -99,5 +99,5 @@ private func unknownOption(_ written: String, options: [OptionSpec]) -> UsageErr
   let suggestion = nearestMatch(
     to: "--" + bare, among: names, maximumHalfEdits: bare.count <= 6 ? 2 : 4)
   return UsageError(
-    "unknown option '\(written)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    "unknown option \(quote(written))" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
 }

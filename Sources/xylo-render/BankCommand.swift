@@ -10,7 +10,7 @@ enum BankCommand {
     guard arguments.positionals.first == "export", arguments.positionals.count == 2 else {
       let reason =
         arguments.positionals.first.map {
-          $0 == "export" ? "missing DIR" : "unknown bank action '\($0)'"
+          $0 == "export" ? "missing DIR" : "unknown bank action \(quote($0))"
         }
         ?? "missing action; the bank command has 'export DIR'"
       console.error(usageError: reason, usage: Help.bankUsage)
@@ -20,7 +20,7 @@ enum BankCommand {
     do {
       let count = try exportBuiltInBank(to: folder)
       if !arguments.has("--quiet") {
-        console.err("wrote \(count) keys to '\(folder)' as 48 kHz 24-bit WAV")
+        console.err("wrote \(count) keys to \(Destination.file(folder).displayName) as 48 kHz 24-bit WAV")
       }
       return .success
     } catch {

@@ -21,19 +21,31 @@ final class Console: @unchecked Sendable {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Writes what is pending to standard output; the first failure is kept for `finish`.
   func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { break }  // a closed pipe: nobody is reading any more
-        offset += written
+    if outputFailure == nil {
+      buffer.withUnsafeBytes { bytes in
+        do throws(SystemError) {
+          try FileSystem.write(bytes, to: STDOUT_FILENO)
+        } catch {
+          outputFailure = error.reason
+        }
       }
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Why standard output could not be written (a full disk, a closed pipe), if it could not.
+  private(set) var outputFailure: String?
+
+  /// Flushes standard output and turns a failure to write it into exit status 1 with a line
+  /// saying why: a command whose output was lost did not succeed.
+  func finish(_ status: ExitStatus) -> ExitStatus {
+    flush()
+    guard let failure = outputFailure else { return status }
+    error("cannot write standard output: \(failure)")
+    return status == .success ? .failure : status
   }
 
   /// Writes `text` and a newline to standard error, after anything pending on standard output.

@@ -12,7 +12,7 @@ extension ParsedArguments {
     guard let value = Int(text), range.contains(value) else {
       let of = unit.map { " of \($0)" } ?? ""
       throw UsageError(
-        "\(option) needs a whole number\(of) from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+        "\(option) needs a whole number\(of) from \(range.lowerBound) to \(range.upperBound), got \(quote(text))"
       )
     }
     return value
@@ -22,7 +22,7 @@ extension ParsedArguments {
   func unsignedNumber(_ option: String) throws(UsageError) -> UInt64? {
     guard let text = values[option] else { return nil }
     guard let value = UInt64(text) else {
-      throw UsageError("\(option) needs a whole number from 0 to \(UInt64.max), got '\(text)'")
+      throw UsageError("\(option) needs a whole number from 0 to \(UInt64.max), got \(quote(text))")
     }
     return value
   }
@@ -32,7 +32,7 @@ extension ParsedArguments {
     guard let text = values[option] else { return nil }
     guard let value = Double(text), value.isFinite, range.contains(value) else {
       throw UsageError(
-        "\(option) needs decibels from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got '\(text)'"
+        "\(option) needs decibels from \(Int(range.lowerBound)) to \(Int(range.upperBound)), got \(quote(text))"
       )
     }
     return value
@@ -45,7 +45,7 @@ extension ParsedArguments {
     guard let text = values[option] else { return nil }
     guard let value = Rational(parsing: text), !positive || value > .zero else {
       let kind = positive ? "a positive number of \(unit)" : "a number of \(unit) (0 or more)"
-      throw UsageError("\(option) needs \(kind), got '\(text)'")
+      throw UsageError("\(option) needs \(kind), got \(quote(text))")
     }
     return value
   }

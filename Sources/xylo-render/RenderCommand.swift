@@ -26,7 +26,9 @@ enum RenderCommand {
         // The parsed score is handed over, so the plan can free its taps.
         let score = try loadScore(at: options.scorePath, options: limits)
         releaseFreedMemory()  // what parsing took
-        plan = try RenderPlan(score: consume score, bank: bank, settings: options.settings)
+        plan = try RenderPlan(
+          score: consume score, bank: bank, settings: options.settings,
+          scorePath: options.scorePath)
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
@@ -58,12 +60,24 @@ enum RenderCommand {
       )
     }
     let rate = Int64(summary.rate)
+    if summary.voiceCount == 0 {
+      console.warning(
+        "\(quote(displayPath(options.scorePath), limit: displayedPathLength)) has no taps; the output is silence"
+      )
+    }
     if summary.clippedCount > 0 {
       let peakDB = Decibels.of(Double(summary.peak.peak))
       let time = Rational(summary.peak.peakFrame, rate)?.decimalString(places: 3) ?? "?"
-      console.warning(
-        "\(summary.clippedCount) \(summary.clippedCount == 1 ? "sample" : "samples") clipped (peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s); try --normalize or --gain"
-      )
+      let count = "\(summary.clippedCount) \(summary.clippedCount == 1 ? "sample" : "samples")"
+      let peak = "peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s"
+      if summary.format.encoding == .float {
+        // A float file holds values past full scale; only players that convert will clip.
+        console.warning(
+          "\(count) \(summary.clippedCount == 1 ? "exceeds" : "exceed") full scale (\(peak)), kept in the float file; try --normalize or --gain"
+        )
+      } else {
+        console.warning("\(count) clipped (\(peak)); try --normalize or --gain")
+      }
     }
     let seconds = Rational(summary.totalFrames, rate)?.decimalString(places: 3) ?? "?"
     let format = options.settings.format

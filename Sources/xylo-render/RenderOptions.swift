@@ -89,7 +89,7 @@ struct RenderOptions {
     let container: Container
     if let name = arguments.values["--format"] {
       guard let chosen = Container(fileExtension: name) else {
-        throw UsageError("unknown --format '\(name)'; use one of \(known)")
+        throw UsageError("unknown --format \(quote(name)); use one of \(known)")
       }
       container = chosen
     } else if output == "-" {
@@ -97,7 +97,7 @@ struct RenderOptions {
     } else {
       guard let chosen = Container(fileExtension: Path.fileExtension(output)) else {
         throw UsageError(
-          "cannot tell the format of '\(output)' from its extension; name one with --format (\(known))"
+          "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; name one with --format (\(known))"
         )
       }
       container = chosen
@@ -105,7 +105,7 @@ struct RenderOptions {
     var encoding: SampleEncoding?
     if let name = arguments.values["--encoding"] {
       guard let chosen = SampleEncoding(rawValue: name) else {
-        throw UsageError("unknown --encoding '\(name)'; use pcm16, pcm24, pcm32 or float")
+        throw UsageError("unknown --encoding \(quote(name)); use pcm16, pcm24, pcm32 or float")
       }
       encoding = chosen
     }

@@ -11,7 +11,10 @@ enum XyloRender {
 
   static func run(_ arguments: [String]) -> ExitStatus {
     let console = Console()
-    defer { console.flush() }
+    return console.finish(dispatch(arguments, console: console))
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) -> ExitStatus {
     guard let first = arguments.first else {
       console.error(usageError: "missing command", usage: Help.toolUsage)
       return .usage
@@ -36,7 +39,7 @@ enum XyloRender {
     if commands.first(where: { $0.name == first }) == nil, !first.hasPrefix("-") || first == "-",
       arguments.contains(where: { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") })
     {
-      return run(["render"] + arguments)
+      return dispatch(["render"] + arguments, console: console)
     }
     guard let command = commands.first(where: { $0.name == first }) else {
       let reason =
@@ -63,5 +66,6 @@ enum XyloRender {
   }
 }
 
-/// Quotes a word of the command line for a message.
-func quote(_ text: String) -> String { "'\(text)'" }
+/// Quotes a word of the command line for a message: control characters escaped, cut to
+/// `limit` characters.
+func quote(_ text: String, limit: Int = 40) -> String { "'\(displayText(text, limit: limit))'" }

@@ -111,6 +111,13 @@ import Testing
     }
   }
 
+  @Test func aFolderIsNamedAsAFolder() throws {
+    let path = try temporaryFolder()
+    #expect(throws: SoundFileError(path: path, operation: .read, reason: "it is a folder")) {
+      _ = try SoundFileReader(path: path)
+    }
+  }
+
   @Test func aTextFileIsNotAudio() throws {
     let path = try temporaryFolder() + "/C.wav"
     try Data("hello, not audio\n".utf8).write(to: URL(fileURLWithPath: path))
