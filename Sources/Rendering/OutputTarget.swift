@@ -96,7 +96,8 @@ final class OutputTarget {
         for input in inputs {
           if let status, let other = FileStatus(of: input), status.isSameFile(as: other) {
             throw OutputError(
-              path: path, reason:
+              path: path,
+              reason:
                 "it is the same file as the input '\(displayText(input, limit: displayedPathLength))'"
             )
           }

@@ -55,7 +55,8 @@ public func displayText(_ text: some StringProtocol, limit: Int = 40) -> String 
     case "\n": escaped.append("\\n")
     case "\t": escaped.append("\\t")
     case "\r": escaped.append("\\r")
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
+    case _
+    where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
       escaped.append("\\u{\(String(scalar.value, radix: 16, uppercase: true))}")
     default: escaped.append(String(scalar))
     }

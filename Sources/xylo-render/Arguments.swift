@@ -83,7 +83,9 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageEr
         parsed.flags.insert(name)
       }
     } else {
-      guard index < arguments.count else { throw UsageError("option \(quote(written)) needs a value") }
+      guard index < arguments.count else {
+        throw UsageError("option \(quote(written)) needs a value")
+      }
       parsed.values[name] = arguments[index]
       index += 1
     }

@@ -20,7 +20,8 @@ enum BankCommand {
     do {
       let count = try exportBuiltInBank(to: folder)
       if !arguments.has("--quiet") {
-        console.err("wrote \(count) keys to \(Destination.file(folder).displayName) as 48 kHz 24-bit WAV")
+        console.err(
+          "wrote \(count) keys to \(Destination.file(folder).displayName) as 48 kHz 24-bit WAV")
       }
       return .success
     } catch {
