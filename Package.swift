@@ -44,13 +44,18 @@ let package = Package(
       dependencies: [
         "AudioBasics", "ScoreParser", "Mixer", "SampleBank", "SoundFile", "AudioDigest", "Platform",
       ]),
+    .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
+        "CommandLineOptions",
         "Rendering", "ScoreParser", "SampleBank", "SoundFile", "AudioDigest", "Platform",
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
+    .target(
+      name: "FuzzOptions", dependencies: ["CommandLineOptions", "ScoreParser"],
+      path: "Fuzz/options"),
     .target(
       name: "FuzzScoreParser", dependencies: ["ScoreParser", "Rendering"], path: "Fuzz/score-parser"
     ),
@@ -75,7 +80,7 @@ let package = Package(
       dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["xylo-render", "SoundFile"],
+      name: "EndToEndTests", dependencies: ["xylo-render", "CommandLineOptions", "SoundFile"],
       exclude: ["help", "goldens"]),
   ]
 )

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Rendering
 
 /// `xylo-render bank export DIR`: writes the built-in bank as `<title>.wav`, 48 kHz 24-bit.

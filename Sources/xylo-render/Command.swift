@@ -1,3 +1,5 @@
+import CommandLineOptions
+
 /// A subcommand: its name, its options, its help, and what it does.
 struct Command: Sendable {
   var name: String

@@ -1,4 +1,5 @@
 import AudioDigest
+import CommandLineOptions
 
 /// `xylo-render hash FILE...`: a content hash per file, `HEX  FILE` like `sha256sum`.
 enum HashCommand {

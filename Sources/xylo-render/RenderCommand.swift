@@ -1,4 +1,5 @@
 import AudioBasics
+import CommandLineOptions
 import Platform
 import Rendering
 import ScoreParser

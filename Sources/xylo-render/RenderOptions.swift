@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Platform
 import Rendering
 import ScoreParser

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import ScoreParser
 
 /// The front end: picks the subcommand and turns its outcome into an exit status.
@@ -65,7 +66,3 @@ enum XyloRender {
     }
   }
 }
-
-/// Quotes a word of the command line for a message: control characters escaped, cut to
-/// `limit` characters.
-func quote(_ text: String, limit: Int = 40) -> String { "'\(displayText(text, limit: limit))'" }

@@ -1,6 +1,5 @@
+import CommandLineOptions
 import Testing
-
-@testable import xylo_render
 
 /// The options layer on its own: parsing, one wording per kind of value, did-you-mean.
 @Suite struct ArgumentParserTests {

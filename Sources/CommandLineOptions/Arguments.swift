@@ -1,17 +1,17 @@
 import ScoreParser
 
 /// An option a command accepts, such as `--rate HZ` (takes a value) or `--quiet` (a flag).
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The long name, under which the value is stored: `--output`.
-  var name: String
+  package var name: String
   /// A short name for the same option: `-o`.
-  var alias: String?
-  var takesValue: Bool
+  package var alias: String?
+  package var takesValue: Bool
   /// The value may be left out (`--normalize` or `--normalize -3`): the next argument is taken
   /// only when it is a number.
-  var valueIsOptional = false
+  package var valueIsOptional = false
 
-  init(_ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false) {
+  package init(_ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false) {
     self.name = name
     self.alias = alias
     self.takesValue = takesValue
@@ -21,20 +21,28 @@ struct OptionSpec: Sendable {
 
 /// The command line after parsing: positional arguments, option values and flags, each option
 /// under its long name.
-struct ParsedArguments {
-  var positionals: [String] = []
-  var values: [String: String] = [:]
-  var flags: Set<String> = []
+package struct ParsedArguments {
+  package var positionals: [String] = []
+  package var values: [String: String] = [:]
+  package var flags: Set<String> = []
+
+  package init(
+    positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []
+  ) {
+    self.positionals = positionals
+    self.values = values
+    self.flags = flags
+  }
 
   /// Whether the flag (or an option with an optional value) was given.
-  func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+  package func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
 /// A bad command line, with a one-line reason.
-struct UsageError: Error, Equatable {
-  var message: String
+package struct UsageError: Error, Equatable {
+  package var message: String
 
-  init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 }
@@ -43,7 +51,7 @@ struct UsageError: Error, Equatable {
 ///
 /// A lone `-` is a positional: it names standard input or output. An option given twice, under
 /// either of its names, is an error; an unknown one is named with the likeliest one meant.
-func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageError)
+package func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(UsageError)
   -> ParsedArguments
 {
   var parsed = ParsedArguments()

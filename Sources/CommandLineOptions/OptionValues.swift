@@ -1,11 +1,10 @@
-import Rendering
 import ScoreParser
 
 /// Option values checked against their ranges, each kind of value with one wording:
 /// `--rate needs a whole number of hertz from 1000 to 768000, got '5'`.
 extension ParsedArguments {
   /// A whole number in `range`; `nil` when the option was not given.
-  func wholeNumber(_ option: String, in range: ClosedRange<Int>, unit: String? = nil)
+  package func wholeNumber(_ option: String, in range: ClosedRange<Int>, unit: String? = nil)
     throws(UsageError) -> Int?
   {
     guard let text = values[option] else { return nil }
@@ -19,7 +18,7 @@ extension ParsedArguments {
   }
 
   /// Any whole number from 0 to 2^64 - 1, such as a seed.
-  func unsignedNumber(_ option: String) throws(UsageError) -> UInt64? {
+  package func unsignedNumber(_ option: String) throws(UsageError) -> UInt64? {
     guard let text = values[option] else { return nil }
     guard let value = UInt64(text) else {
       throw UsageError("\(option) needs a whole number from 0 to \(UInt64.max), got \(quote(text))")
@@ -28,7 +27,9 @@ extension ParsedArguments {
   }
 
   /// Decibels in `range`.
-  func decibels(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+  package func decibels(_ option: String, in range: ClosedRange<Double>) throws(UsageError)
+    -> Double?
+  {
     guard let text = values[option] else { return nil }
     guard let value = Double(text), value.isFinite, range.contains(value) else {
       throw UsageError(
@@ -39,7 +40,7 @@ extension ParsedArguments {
   }
 
   /// An exact time, 0 or more, in `unit` as written (seconds or milliseconds).
-  func duration(_ option: String, unit: String = "seconds", positive: Bool = false)
+  package func duration(_ option: String, unit: String = "seconds", positive: Bool = false)
     throws(UsageError) -> Rational?
   {
     guard let text = values[option] else { return nil }
@@ -52,7 +53,7 @@ extension ParsedArguments {
 
   /// Exactly `count` positionals, named for the message: `missing SCORE`,
   /// `render takes one SCORE, got 2`.
-  func requirePositionals(_ names: [String], command: String) throws(UsageError) {
+  package func requirePositionals(_ names: [String], command: String) throws(UsageError) {
     guard positionals.count != names.count else { return }
     if positionals.count < names.count {
       throw UsageError("missing \(names[positionals.count...].joined(separator: " and "))")
