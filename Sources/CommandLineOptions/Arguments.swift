@@ -11,7 +11,9 @@ package struct OptionSpec: Sendable {
   /// only when it is a number.
   package var valueIsOptional = false
 
-  package init(_ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false) {
+  package init(
+    _ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false
+  ) {
     self.name = name
     self.alias = alias
     self.takesValue = takesValue
