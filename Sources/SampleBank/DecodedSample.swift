@@ -38,10 +38,17 @@ public struct DecodedSample: Sendable {
 /// The limits a sample file must keep to.
 public enum SampleLimits {
   /// The longest sample accepted by default, in seconds (`--max-sample-seconds`); longer files
-  /// are refused from their header, before they are decoded.
+  /// are refused from their header before they are decoded, or while decoding when the header
+  /// gives no usable length.
   public static let defaultMaximumSeconds = 600
   public static let rates = 1_000...768_000
   public static let channels = 1...2
+
+  /// The most frames a sample at `rate` (Hz) may hold when limited to `seconds`.
+  static func maximumFrames(seconds: Int, rate: Int) -> Int64 {
+    let (frames, overflow) = Int64(seconds).multipliedReportingOverflow(by: Int64(rate))
+    return overflow ? .max : frames
+  }
 }
 
 /// Opens a bank's sample file, refusing what is not a complete sound file with a reason.
@@ -66,10 +73,10 @@ package func openSample(path: String) throws(BankError) -> SoundFileReader {
     throw BankError(path: path, reason: sampleReason(error.reason))
   case .failure(let error): throw BankError(path: path, reason: "\(error)")
   }
-  // libsndfile reads a WAV whose data chunk is cut short as far as it goes, and notes it.
-  for line in reader.headerLog.split(separator: "\n")
-  where line.hasPrefix("data") && line.contains("(should be") {
-    throw BankError(path: path, reason: "it is truncated (\(line.trimmingPrefixSpaces()))")
+  if let reason = truncationReason(
+    headerLog: reader.headerLog, frameCount: reader.info.frameCount)
+  {
+    throw BankError(path: path, reason: reason)
   }
   return reader
 }
@@ -79,82 +86,59 @@ package func decodeSample(
   title: String, path: String, maximumSeconds: Int = SampleLimits.defaultMaximumSeconds
 ) throws(BankError) -> DecodedSample {
   let reader = try openSample(path: path)
-  do {
-    return try decodeOpenedSample(title: title, reader: reader, maximumSeconds: maximumSeconds)
-  } catch let error as BankError {
-    throw error
+  let info = reader.info
+  try checkShape(of: reader)
+  let maxFrames = SampleLimits.maximumFrames(seconds: maximumSeconds, rate: info.sampleRate)
+  let storage: SampleValues
+  do throws(SoundFileError) {
+    storage =
+      info.isSixteenBit
+      ? .int16(try reader.readAllInt16(maxFrames: maxFrames))
+      : .float(try reader.readAll(maxFrames: maxFrames))
   } catch {
-    throw BankError(path: path, reason: "\(error)")
-  }
-}
-
-private func decodeOpenedSample(
-  title: String, reader: SoundFileReader, maximumSeconds: Int
-) throws(BankError) -> DecodedSample {
-  let path = reader.path
-  do {
-    let info = reader.info
-    guard SampleLimits.channels.contains(info.channels) else {
-      throw BankError(
-        path: path, reason: "it has \(info.channels) channels; a sample may have 1 or 2")
-    }
-    guard SampleLimits.rates.contains(info.sampleRate) else {
-      throw BankError(
-        path: path,
-        reason:
-          "its sample rate is \(info.sampleRate) Hz; a sample's rate must be from \(SampleLimits.rates.lowerBound) to \(SampleLimits.rates.upperBound) Hz"
-      )
-    }
-    let maxFrames = Int64(maximumSeconds) * Int64(info.sampleRate)
-    /// A lossless file that holds fewer frames than its header says was cut short.
-    func checkLength(_ valueCount: Int) throws(BankError) {
-      let frames = Int64(valueCount / info.channels)
-      if !info.isLossy && info.frameCount < Int64.max / 2 && frames < info.frameCount {
-        throw BankError(
-          path: path,
-          reason:
-            "it is truncated: its header promises \(info.frameCount) frames, it holds \(frames)")
-      }
-    }
-    if info.isSixteenBit {
-      let values = try reader.readAllInt16(maxFrames: maxFrames)
-      try checkLength(values.count)
-      return DecodedSample(
-        title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-        storage: .int16(values))
-    }
-    let values = try reader.readAll(maxFrames: maxFrames)
-    try checkLength(values.count)
-    if info.isFloatingPoint, let bad = values.firstIndex(where: { !$0.isFinite }) {
-      throw BankError(
-        path: path,
-        reason: "it holds a value that is not a finite number at frame \(bad / info.channels)")
-    }
-    return DecodedSample(
-      title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-      values: values)
-  } catch let error as BankError {
-    throw error
-  } catch let error as SoundFileError {
     throw BankError(path: path, reason: sampleReason(error.reason))
-  } catch {
-    throw BankError(path: path, reason: "\(error)")
+  }
+  // A lossless file that holds fewer frames than its header says was cut short.
+  let frames = Int64(storage.count / info.channels)
+  if !info.isLossy && !info.lengthIsUnknown && frames < info.frameCount {
+    throw BankError(
+      path: path,
+      reason: "it is truncated: its header promises \(info.frameCount) frames, it holds \(frames)")
+  }
+  if case .float(let values) = storage, info.isFloatingPoint,
+    let bad = values.firstIndex(where: { !$0.isFinite })
+  {
+    throw BankError(
+      path: path,
+      reason: "it holds a value that is not a finite number at frame \(bad / info.channels)")
+  }
+  return DecodedSample(
+    title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
+    storage: storage)
+}
+
+/// Refuses a sample whose channel count or rate the mixer cannot take, before it is decoded.
+func checkShape(of reader: SoundFileReader) throws(BankError) {
+  let info = reader.info
+  guard SampleLimits.channels.contains(info.channels) else {
+    throw BankError(
+      path: reader.path, reason: "it has \(info.channels) channels; a sample may have 1 or 2")
+  }
+  guard SampleLimits.rates.contains(info.sampleRate) else {
+    throw BankError(
+      path: reader.path,
+      reason:
+        "its sample rate is \(info.sampleRate) Hz; a sample's rate must be from \(SampleLimits.rates.lowerBound) to \(SampleLimits.rates.upperBound) Hz"
+    )
   }
 }
 
-/// libsndfile's reason for a file it cannot open, said as a reason about a sample.
-private func sampleReason(_ reason: String) -> String {
+/// libsndfile's reason for a file it cannot open or read, said as a reason about a sample.
+func sampleReason(_ reason: String) -> String {
   switch reason {
   case "Format not recognised", "File does not exist or is not a regular file (possibly a pipe?)":
     return "it is not a sound file libsndfile can read"
   default:
     return reason
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingPrefixSpaces() -> String {
-    String(drop { $0 == " " }).split(separator: " ", omittingEmptySubsequences: true).joined(
-      separator: " ")
   }
 }

@@ -1,13 +1,14 @@
 import Platform
 import SoundFile
 
-/// A folder of `<title>.<ext>` files, for any extension libsndfile reads.
+/// A folder of `<title>.<ext>` files, for any extension libsndfile reads; files in audio formats
+/// it cannot read are keys too, which fail naming the file and its format.
 ///
 /// The folder is listed once; samples are decoded only when asked for, so a render loads only
 /// the keys its score uses.
 public struct DirectoryBank: SampleBank {
   public let path: String
-  /// Every readable file for each title; more than one is an error when the title is used.
+  /// Every audio file for each title; more than one is an error when the title is used.
   private let files: [String: [String]]
   public let titles: [String]
   /// The longest sample accepted, in seconds.
@@ -35,7 +36,10 @@ public struct DirectoryBank: SampleBank {
     var files: [String: [String]] = [:]
     for name in names where !name.hasPrefix(".") {
       let title = Path.baseName(name)
-      guard SoundFileLibrary.readableExtensions.contains(Path.fileExtension(name).lowercased()),
+      let fileExtension = Path.fileExtension(name).lowercased()
+      guard
+        SoundFileLibrary.readableExtensions.contains(fileExtension)
+          || UnreadableFormats.extensions.contains(fileExtension),
         isKeyTitle(title)
       else { continue }
       files[title, default: []].append(Path.join(path, name))
@@ -48,15 +52,30 @@ public struct DirectoryBank: SampleBank {
     try decodeSample(title: title, path: file(for: title), maximumSeconds: maximumSampleSeconds)
   }
 
+  /// The sample's rate, channels and length from its header; a file whose header gives no
+  /// usable length is decoded to count its frames, within the length limit.
   public func info(for title: String) throws(BankError) -> SampleInfo {
     let path = try file(for: title)
-    let info = try openSample(path: path).info
+    let reader = try openSample(path: path)
+    let info = reader.info
+    var frameCount = info.frameCount
+    if info.lengthIsUnknown {
+      try checkShape(of: reader)
+      do throws(SoundFileError) {
+        frameCount = try reader.countFramesByDecoding(
+          maxFrames: SampleLimits.maximumFrames(
+            seconds: maximumSampleSeconds, rate: info.sampleRate))
+      } catch {
+        throw BankError(path: path, reason: sampleReason(error.reason))
+      }
+    }
     return SampleInfo(
       title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-      frameCount: info.frameCount)
+      frameCount: frameCount)
   }
 
-  /// The one file for `title`; two files for a title is an error naming both.
+  /// The one file for `title`; two files for a title is an error naming both, and a file
+  /// libsndfile cannot read is an error naming its format.
   private func file(for title: String) throws(BankError) -> String {
     guard let candidates = files[title], let file = candidates.first else {
       throw BankError(path: path, reason: "the bank has no sample for key '\(title)'")
@@ -67,6 +86,10 @@ public struct DirectoryBank: SampleBank {
     }
     if FileSystem.kind(of: file) == .directory {
       throw BankError(path: file, reason: "it is a folder, not a sound file")
+    }
+    let fileExtension = Path.fileExtension(file)
+    if UnreadableFormats.extensions.contains(fileExtension.lowercased()) {
+      throw BankError(path: file, reason: UnreadableFormats.reason(fileExtension: fileExtension))
     }
     return file
   }

@@ -22,6 +22,10 @@ public struct AudioInfo: Equatable, Sendable {
     return subtype == FormatCode.float || subtype == Int32(SF_FORMAT_DOUBLE)
   }
 
+  /// Whether the header gave no usable length: libsndfile says 9223372036854775807 frames for
+  /// an MP3 whose LAME padding outruns its frames, or a FLAC whose STREAMINFO says 0.
+  public var lengthIsUnknown: Bool { frameCount >= Int64.max / 2 }
+
   /// Whether samples are 16-bit integers, which read exactly as `Int16`.
   public var isSixteenBit: Bool { format & FormatCode.subtypeMask == FormatCode.pcm16 }
 

@@ -107,15 +107,36 @@ public final class SoundFileReader {
     maxFrames: Int64,
     _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t
   ) throws(SoundFileError) -> [Value] {
-    if info.frameCount > maxFrames {
+    var samples: [Value] = []
+    samples.reserveCapacity(Int(max(0, min(info.frameCount, maxFrames))) * info.channels)
+    try readBlocks(maxFrames: maxFrames, read) { samples.append(contentsOf: $0) }
+    return samples
+  }
+
+  /// Counts the frames by decoding them all, for a file whose header gives no usable length;
+  /// refuses it once it passes `maxFrames`.
+  public func countFramesByDecoding(maxFrames: Int64) throws(SoundFileError) -> Int64 {
+    try readBlocks(maxFrames: maxFrames) { handle, buffer, frames in
+      sf_readf_float(handle, buffer, frames)
+    } _: { _ in
+    }
+  }
+
+  /// Reads to the end in blocks, handing each block's values to `body`; returns the frame
+  /// count. A header longer than `maxFrames` is refused before decoding, a file of unknown
+  /// length as soon as it passes it.
+  private func readBlocks<Value: Numeric>(
+    maxFrames: Int64,
+    _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t,
+    _ body: (ArraySlice<Value>) -> Void
+  ) throws(SoundFileError) -> Int64 {
+    if !info.lengthIsUnknown && info.frameCount > maxFrames {
       throw SoundFileError(
         path: path, operation: .read,
         reason: "it is \(info.frameCount) frames long, more than the limit of \(maxFrames)")
     }
     let channels = info.channels
     let blockFrames = 16_384
-    var samples: [Value] = []
-    samples.reserveCapacity(Int(max(0, min(info.frameCount, maxFrames))) * channels)
     var chunk = [Value](repeating: 0, count: blockFrames * channels)
     var total: Int64 = 0
     while true {
@@ -123,16 +144,15 @@ public final class SoundFileReader {
         chunk.withUnsafeMutableBufferPointer {
           read(handle, $0.baseAddress, sf_count_t(blockFrames))
         })
-      if count == 0 { break }
+      if count == 0 { return total }
       total += Int64(count)
       if total > maxFrames {
         throw SoundFileError(
           path: path, operation: .read,
           reason: "it is more than \(maxFrames) frames long, the limit")
       }
-      samples.append(contentsOf: chunk[..<(Int(count) * channels)])
+      body(chunk[..<(Int(count) * channels)])
     }
-    return samples
   }
 
 }
