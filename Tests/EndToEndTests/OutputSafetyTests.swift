@@ -31,6 +31,10 @@ import Testing
     reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, copy]
     try reader.run()
     let result = try run(["render", try score(in: folder), "-o", fifo, "--quiet"])
+    // A render that replaced the FIFO would leave the reader waiting for a writer forever.
+    let deadline = Date().addingTimeInterval(20)
+    while reader.isRunning && Date() < deadline { usleep(10_000) }
+    if reader.isRunning { reader.terminate() }
     reader.waitUntilExit()
     let received = try Data(contentsOf: URL(fileURLWithPath: copy))
     #expect(result.status == 0)
