@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "xylo-render", targets: ["xylo-render"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
+    .library(name: "MIDIFile", targets: ["MIDIFile"]),
     .library(name: "Mixer", targets: ["Mixer"]),
     .library(name: "SampleBank", targets: ["SampleBank"]),
   ],
@@ -35,6 +36,7 @@ let package = Package(
     .target(name: "Platform", dependencies: ["CSystem"]),
     .target(name: "ScoreParser"),
     .target(name: "Xylophone", dependencies: ["AudioBasics"]),
+    .target(name: "MIDIFile", dependencies: ["ScoreParser", "AudioBasics"]),
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
@@ -42,7 +44,8 @@ let package = Package(
     .target(
       name: "Rendering",
       dependencies: [
-        "AudioBasics", "ScoreParser", "Mixer", "SampleBank", "SoundFile", "AudioDigest", "Platform",
+        "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
+        "Platform",
       ]),
     .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),
     .executableTarget(
@@ -53,6 +56,8 @@ let package = Package(
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
+    .target(
+      name: "FuzzMIDIReader", dependencies: ["MIDIFile", "ScoreParser"], path: "Fuzz/midi-reader"),
     .target(
       name: "FuzzOptions", dependencies: ["CommandLineOptions", "ScoreParser"],
       path: "Fuzz/options"),
@@ -65,6 +70,7 @@ let package = Package(
     .testTarget(
       name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),
     .testTarget(name: "MixerTests", dependencies: ["Mixer", "AudioBasics"]),
+    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "ScoreParser", "AudioBasics"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),

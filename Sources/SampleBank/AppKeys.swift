@@ -1,4 +1,13 @@
+import AudioBasics
+import Xylophone
+
 /// The app's keys: seven buttons titled C to B, and the HighC its sound folder also holds.
 package enum AppKeys {
-  package static let titles = ["C", "D", "E", "F", "G", "A", "B", "HighC"]
+  package static let titles = KeyCatalog.appNotes.map(\.0)
+}
+
+/// The MIDI note a key title plays: a scientific name (`C#5`, `Db5`) or one of the app's titles
+/// (`C` is C6, `HighC` is C7); `nil` for a title that names no pitch (`kick_2`).
+public func midiNote(ofTitle title: String) -> Int? {
+  NoteName.note(named: title) ?? KeyCatalog.appNotes.first { $0.0 == title }?.1
 }

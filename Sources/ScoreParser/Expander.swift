@@ -10,6 +10,7 @@ struct Expander {
   let maxTaps: Int
   let maxDuration: Rational
   private(set) var taps: [Tap] = []
+  private(set) var tempoChanges: [TempoChange] = []
   /// The latest time reached.
   private(set) var end = Rational.zero
   private var cursor = Rational.zero
@@ -43,6 +44,9 @@ struct Expander {
           throw Failure(message: overflowMessage, token: token)
         }
         beatSeconds = seconds
+        if tempoChanges.last?.beatsPerMinute != bpm {
+          tempoChanges.append(TempoChange(time: cursor, beatsPerMinute: bpm))
+        }
       case .length(let beats):
         defaultLength = beats
       case .timestamp(let time, let token):

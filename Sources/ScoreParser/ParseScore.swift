@@ -28,7 +28,7 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
   let taps = expander.takeSortedTaps()
   let score = Score(
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
-    comment: parser.comment)
+    comment: parser.comment, tempoChanges: expander.tempoChanges)
   return ParseResult(score: score, diagnostics: diagnostics)
 }
 

@@ -26,9 +26,24 @@ public struct Tap: Hashable, Sendable {
   }
 }
 
+/// A tempo the score sets, and the time (seconds) of the cursor where it does.
+public struct TempoChange: Hashable, Sendable {
+  public var time: Rational
+  public var beatsPerMinute: Rational
+
+  public init(time: Rational, beatsPerMinute: Rational) {
+    self.time = time
+    self.beatsPerMinute = beatsPerMinute
+  }
+}
+
 /// A parsed score: its taps sorted by time (text order among equal times) and its metadata.
 public struct Score: Sendable {
   public var taps: [Tap]
+  /// The tempos in the order the score sets them (repeats of the same tempo left out); the
+  /// first applies from time 0 when the score sets none before its first tap. Used to write
+  /// MIDI on the score's own beat grid; taps already carry their exact times.
+  public var tempoChanges: [TempoChange]
   /// The latest time the score reaches, including the length of its last tap or rest.
   public var duration: Rational
   public var title: String?
@@ -37,9 +52,10 @@ public struct Score: Sendable {
 
   public init(
     taps: [Tap], duration: Rational, title: String? = nil, artist: String? = nil,
-    comment: String? = nil
+    comment: String? = nil, tempoChanges: [TempoChange] = []
   ) {
     self.taps = taps
+    self.tempoChanges = tempoChanges
     self.duration = duration
     self.title = title
     self.artist = artist

@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// The built-in xylophone's keys: the app's titles and a concert xylophone's chromatic range.
 package struct BuiltInKey: Equatable, Sendable {
   package var title: String
@@ -11,7 +13,7 @@ package struct BuiltInKey: Equatable, Sendable {
 
 package enum KeyCatalog {
   /// The app's buttons are C6 to B6; its HighC is C7.
-  static let appNotes: [(String, Int)] = [
+  package static let appNotes: [(String, Int)] = [
     ("C", 84), ("D", 86), ("E", 88), ("F", 89), ("G", 91), ("A", 93), ("B", 95), ("HighC", 96),
   ]
   static let lowestNote = 65  // F4
@@ -24,16 +26,11 @@ package enum KeyCatalog {
     1.681792830507429, 1.7817974362806785, 1.8877486253633868,
   ]
 
-  private static let names: [[String]] = [
-    ["C"], ["C#", "Db"], ["D"], ["D#", "Eb"], ["E"], ["F"], ["F#", "Gb"], ["G"], ["G#", "Ab"],
-    ["A"], ["A#", "Bb"], ["B"],
-  ]
-
   /// Every key: the app's titles first, then F4 to C8, sharps before flats.
   package static let keys: [BuiltInKey] = {
     var keys = appNotes.map { key(title: $0.0, midiNote: $0.1) }
     for note in lowestNote...highestNote {
-      for name in names[note % 12] {
+      for name in NoteName.pitchClasses[note % 12] {
         keys.append(key(title: "\(name)\(note / 12 - 1)", midiNote: note))
       }
     }
@@ -60,9 +57,8 @@ package enum KeyCatalog {
   }
 
   private static func key(title: String, midiNote: Int) -> BuiltInKey {
-    let name = names[midiNote % 12][0] + "\(midiNote / 12 - 1)"
     return BuiltInKey(
-      title: title, midiNote: midiNote, pitchName: name,
+      title: title, midiNote: midiNote, pitchName: NoteName.name(of: midiNote),
       frequency: frequency(ofMidiNote: midiNote))
   }
 }
