@@ -51,3 +51,58 @@ def tap_log(minutes=10):
         lines.append(f"{t:.3f} {rng.choice(KEYS)}")
         t += rng.uniform(0.15, 0.5)
     return "\n".join(lines) + "\n"
+
+
+def _vlq(value):
+    """A MIDI variable-length quantity."""
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.insert(0, (value & 0x7F) | 0x80)
+        value >>= 7
+    return bytes(out)
+
+
+def _chunk(kind, data):
+    return kind + len(data).to_bytes(4, "big") + data
+
+
+def midi_song(notes=60_000, minutes=40):
+    """A format-1 MIDI file: a tempo track with a change every 5 minutes, three melodic tracks
+    and a drum track, `notes` note-ons over about `minutes`, some outside the xylophone's range.
+    """
+    rng = random.Random(5)
+    ppq = 480
+    tempos = [500_000, 480_000, 520_000, 461_538, 500_000, 545_455, 500_000, 468_750]
+    # Ticks per minute at each tempo; a change every 5 minutes of music.
+    tempo_track = bytearray(b"\x00\xff\x03\x0dMIDI workload")
+    tick = 0
+    segments = []
+    for index, tempo in enumerate(tempos[: max(1, minutes // 5)]):
+        delta = 0 if index == 0 else segments[-1][2]
+        tempo_track += _vlq(delta) + b"\xff\x51\x03" + tempo.to_bytes(3, "big")
+        ticks = 5 * 60 * 1_000_000 * ppq // tempo
+        segments.append((tick, tempo, ticks))
+        tick += ticks
+    total_ticks = tick
+    tempo_track += b"\x00\xff\x2f\x00"
+    tracks = [bytes(tempo_track)]
+    per_track = notes // 4
+    for channel, low, high in ((0, 60, 96), (1, 65, 100), (2, 55, 110), (9, 35, 60)):
+        events = []
+        for _ in range(per_track):
+            start = rng.randrange(0, total_ticks - ppq)
+            note = rng.randrange(low, high)
+            velocity = rng.randrange(40, 128)
+            events.append((start, 0x90 | channel, note, velocity))
+            events.append((start + rng.choice((120, 240, 480)), 0x80 | channel, note, 0))
+        events.sort()
+        data = bytearray()
+        last = 0
+        for when, status, note, velocity in events:
+            data += _vlq(when - last) + bytes((status, note, velocity))
+            last = when
+        data += b"\x00\xff\x2f\x00"
+        tracks.append(bytes(data))
+    header = _chunk(b"MThd", (1).to_bytes(2, "big") + len(tracks).to_bytes(2, "big") + ppq.to_bytes(2, "big"))
+    return header + b"".join(_chunk(b"MTrk", t) for t in tracks)

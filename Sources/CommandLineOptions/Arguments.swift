@@ -10,14 +10,18 @@ package struct OptionSpec: Sendable {
   /// The value may be left out (`--normalize` or `--normalize -3`): the next argument is taken
   /// only when it is a number.
   package var valueIsOptional = false
+  /// The option may be given several times (`--track 1 --track 3`), each value kept in order.
+  package var repeatable = false
 
   package init(
-    _ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false
+    _ name: String, alias: String? = nil, takesValue: Bool, valueIsOptional: Bool = false,
+    repeatable: Bool = false
   ) {
     self.name = name
     self.alias = alias
     self.takesValue = takesValue
     self.valueIsOptional = valueIsOptional
+    self.repeatable = repeatable
   }
 }
 
@@ -27,13 +31,17 @@ package struct ParsedArguments {
   package var positionals: [String] = []
   package var values: [String: String] = [:]
   package var flags: Set<String> = []
+  /// The values of repeatable options, in the order given.
+  package var lists: [String: [String]] = [:]
 
   package init(
-    positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []
+    positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = [],
+    lists: [String: [String]] = [:]
   ) {
     self.positionals = positionals
     self.values = values
     self.flags = flags
+    self.lists = lists
   }
 
   /// Whether the flag (or an option with an optional value) was given.
@@ -76,13 +84,23 @@ package func parseArguments(_ arguments: [String], options: [OptionSpec]) throws
       throw unknownOption(written, options: options)
     }
     let name = spec.name
-    guard !parsed.has(name) else {
+    guard spec.repeatable || !parsed.has(name) else {
       let names = spec.alias.map { "'\($0)' or '\(name)'" } ?? "'\(name)'"
       throw UsageError("option \(names) given more than once")
     }
     if !spec.takesValue {
       guard parts.count == 1 else { throw UsageError("option \(quote(written)) takes no value") }
       parsed.flags.insert(name)
+    } else if spec.repeatable {
+      if parts.count == 2 {
+        parsed.lists[name, default: []].append(String(parts[1]))
+      } else {
+        guard index < arguments.count else {
+          throw UsageError("option \(quote(written)) needs a value")
+        }
+        parsed.lists[name, default: []].append(arguments[index])
+        index += 1
+      }
     } else if parts.count == 2 {
       parsed.values[name] = String(parts[1])
     } else if spec.valueIsOptional {

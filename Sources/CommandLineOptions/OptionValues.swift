@@ -17,6 +17,28 @@ extension ParsedArguments {
     return value
   }
 
+  /// Every value of a repeatable option, each a whole number in `range`; empty when not given.
+  package func wholeNumbers(_ option: String, in range: ClosedRange<Int>, unit: String? = nil)
+    throws(UsageError) -> [Int]
+  {
+    var numbers: [Int] = []
+    for text in lists[option] ?? [] {
+      let single = ParsedArguments(values: [option: text])
+      if let value = try single.wholeNumber(option, in: range, unit: unit) { numbers.append(value) }
+    }
+    return numbers
+  }
+
+  /// One of `choices`: `--out-of-range needs one of fold, skip, error, got 'x'`.
+  package func choice(_ option: String, of choices: [String]) throws(UsageError) -> String? {
+    guard let text = values[option] else { return nil }
+    guard choices.contains(text) else {
+      throw UsageError(
+        "\(option) needs one of \(choices.joined(separator: ", ")), got \(quote(text))")
+    }
+    return text
+  }
+
   /// Any whole number from 0 to 2^64 - 1, such as a seed.
   package func unsignedNumber(_ option: String) throws(UsageError) -> UInt64? {
     guard let text = values[option] else { return nil }

@@ -9,6 +9,7 @@ import Testing
     OptionSpec("--normalize", takesValue: true, valueIsOptional: true),
     OptionSpec("--quiet", takesValue: false),
     OptionSpec("--polyphony", takesValue: true),
+    OptionSpec("--track", takesValue: true, repeatable: true),
   ]
 
   @Test func valuesFlagsAndPositionalsAreSeparated() throws {
@@ -72,6 +73,23 @@ import Testing
     }
     #expect(throws: UsageError("events takes one SCORE, got 2")) {
       try ParsedArguments(positionals: ["a", "b"]).requirePositionals(["SCORE"], command: "events")
+    }
+  }
+
+  @Test func aRepeatableOptionKeepsEveryValueInOrder() throws {
+    let parsed = try parseArguments(["--track", "3", "--track=1", "x"], options: specs)
+    #expect(parsed.lists["--track"] == ["3", "1"])
+    #expect(try parsed.wholeNumbers("--track", in: 1...65_535) == [3, 1])
+    #expect(throws: UsageError("--track needs a whole number from 1 to 65535, got '0'")) {
+      _ = try ParsedArguments(lists: ["--track": ["2", "0"]]).wholeNumbers(
+        "--track", in: 1...65_535)
+    }
+  }
+
+  @Test func aChoiceNamesEveryAllowedValue() {
+    #expect(throws: UsageError("--out-of-range needs one of fold, skip, error, got 'wrap'")) {
+      _ = try ParsedArguments(values: ["--out-of-range": "wrap"]).choice(
+        "--out-of-range", of: ["fold", "skip", "error"])
     }
   }
 }
