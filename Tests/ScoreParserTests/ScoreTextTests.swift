@@ -1,0 +1,52 @@
+import ScoreParser
+import Testing
+
+@Suite struct ScoreTextTests {
+  private func beats(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d) ?? .zero }
+
+  @Test func chordsLengthsGainsTemposAndBarsAreWrittenReadably() {
+    let song = BeatSong(
+      title: "Test",
+      events: [
+        .tempo(beat: .zero, beatsPerMinute: Rational(90)),
+        .tap(beat: .zero, key: "C6", gain: .one),
+        .tap(beat: .zero, key: "E6", gain: .one),
+        .tap(beat: beats(1), key: "G6", gain: beats(100, 127)),
+        .tap(beat: beats(3, 2), key: "C7", gain: beats(1, 2)),
+        .tap(beat: beats(3, 2), key: "E7", gain: .one),
+        .tempo(beat: beats(4), beatsPerMinute: beats(1_000_000, 8_333)),
+        .tap(beat: beats(5), key: "D6", gain: .one),
+      ], endBeat: beats(6))
+    #expect(
+      scoreText(song) == """
+        title Test
+        tempo 90
+        C6+E6 G6:0.5*100/127 C7:0*0.5 E7:2.5
+        tempo 1000000/8333
+        . D6
+
+        """)
+  }
+
+  /// The text reads back as taps at exactly the song's times.
+  @Test func theTextReadsBackToTheSameTaps() throws {
+    let song = BeatSong(
+      events: [
+        .tap(beat: .zero, key: "C", gain: .one),
+        .tap(beat: beats(1, 3), key: "D", gain: beats(64, 127)),
+        .meter(beat: beats(2), beatsPerBar: beats(3)),
+        .tempo(beat: beats(2), beatsPerMinute: beats(195, 2)),
+        .tap(beat: beats(7, 3), key: "E", gain: .one),
+        .tap(beat: beats(11), key: "F", gain: .one),
+      ], endBeat: beats(12))
+    let score = try #require(parseScore(scoreText(song)).score)
+    let second = 60 / 97.5
+    #expect(score.taps.map(\.key) == ["C", "D", "E", "F"])
+    #expect(score.taps[0].time == .zero)
+    #expect(score.taps[1].time == Rational(1, 6))  // a third of a beat at 120
+    // Two beats at 120 (1 s), then a third of a beat at 97.5.
+    #expect(score.taps[2].time == Rational(1).adding(Rational(40, 195) ?? .zero))
+    #expect(abs(score.taps[3].time.doubleValue - (1 + 9 * second)) < 1e-12)
+    #expect(score.taps[1].gain == 64.0 / 127)
+  }
+}
