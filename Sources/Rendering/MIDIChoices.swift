@@ -1,0 +1,33 @@
+/// How notes of a MIDI file become taps: which parts, which keys, what to do with the rest.
+public struct MIDIChoices: Equatable, Sendable {
+  /// Keep channel 10 (drums), which is left out by default.
+  public var keepDrums: Bool
+  public var outOfRange: OutOfRange
+  /// The tracks (1-based, in file order) to play; `nil` plays all.
+  public var tracks: Set<Int>?
+  /// The channels (1 to 16) to play; `nil` plays all.
+  public var channels: Set<Int>?
+  /// Semitones added to every note before it is matched to a key.
+  public var transpose: Int
+
+  /// What happens to a note the bank has no key for.
+  public enum OutOfRange: String, CaseIterable, Sendable {
+    /// Moved by whole octaves to the nearest octave the bank has.
+    case fold
+    /// Left out, and counted.
+    case skip
+    /// The file is refused, naming the first such note.
+    case error
+  }
+
+  public init(
+    keepDrums: Bool = false, outOfRange: OutOfRange = .fold, tracks: Set<Int>? = nil,
+    channels: Set<Int>? = nil, transpose: Int = 0
+  ) {
+    self.keepDrums = keepDrums
+    self.outOfRange = outOfRange
+    self.tracks = tracks
+    self.channels = channels
+    self.transpose = transpose
+  }
+}
