@@ -27,15 +27,19 @@ public struct ScoreContext: Sendable {
   /// The settings the render used; polyphony and cut fade decide which taps still sound.
   public var settings: RenderSettings
   public var limits: ParseOptions
+  /// How a MIDI score's notes became taps.
+  public var midi: MIDIChoices
 
   public init(
     path: String, bank: any SampleBank = BuiltInBank(),
-    settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions()
+    settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions(),
+    midi: MIDIChoices = MIDIChoices()
   ) {
     self.path = path
     self.bank = bank
     self.settings = settings
     self.limits = limits
+    self.midi = midi
   }
 }
 
@@ -69,8 +73,10 @@ public func compareGolden(
 /// A tap of a score that sounds at some frame.
 public struct SoundingTap: Equatable, Sendable {
   public var key: String
-  /// The score line it was written on.
+  /// The score line it was written on, or its MIDI track.
   public var line: Int
+  /// Whether `line` is a MIDI track.
+  public var lineIsTrack = false
 }
 
 /// The taps of the score sounding at `frame` when rendered at `rate`, from the same voice plan
@@ -80,7 +86,8 @@ public func soundingTaps(at frame: Int64, rate: Int, in context: ScoreContext)
 {
   var options = context.limits
   options.keys = context.bank.titles
-  let score = try loadScore(at: context.path, options: options)
+  let loaded = try loadScore(at: context.path, options: options, midi: context.midi)
+  let score = loaded.score
   let placed: [ScheduledTap]
   do { placed = try schedule(score, rate: Int64(rate)) } catch {
     throw .doesNotFit("the score's taps do not fit at \(rate) Hz")
@@ -91,7 +98,7 @@ public func soundingTaps(at frame: Int64, rate: Int, in context: ScoreContext)
   // Voices are planned from the taps in render order, the order `schedule` gives.
   return zip(plan.mix.voices, placed).compactMap { voice, tap in
     voice.startFrame <= frame && frame < voice.endFrame
-      ? SoundingTap(key: tap.tap.key, line: tap.tap.line) : nil
+      ? SoundingTap(key: tap.tap.key, line: tap.tap.line, lineIsTrack: loaded.isMIDI) : nil
   }
 }
 
@@ -101,7 +108,9 @@ private func soundingLine(_ context: ScoreContext, frame: Int64, rate: Int) -> S
   do {
     let taps = try soundingTaps(at: frame, rate: rate, in: context)
     if taps.isEmpty { return prefix + "no tap of '\(context.path)'" }
-    return prefix + taps.map { "\($0.key) (line \($0.line))" }.joined(separator: ", ")
+    return prefix
+      + taps.map { "\($0.key) (\($0.lineIsTrack ? "track" : "line") \($0.line))" }.joined(
+        separator: ", ")
   } catch {
     return prefix + "unknown (\(error))"
   }

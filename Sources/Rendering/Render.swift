@@ -63,12 +63,14 @@ public struct RenderedAudio: Sendable {
 public func render(
   scoreAt path: String, bank: any SampleBank = BuiltInBank(),
   settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions(),
-  to destination: Destination, progress: ProgressHandler? = nil
+  midi: MIDIChoices = MIDIChoices(), to destination: Destination,
+  progress: ProgressHandler? = nil
 ) throws(RenderError) -> RenderSummary {
   var options = limits
   options.keys = bank.titles
   let plan = try RenderPlan(
-    score: try loadScore(at: path, options: options), bank: bank, settings: settings,
+    score: try loadScore(at: path, options: options, midi: midi).score, bank: bank,
+    settings: settings,
     scorePath: path)
   return try render(plan, to: destination, progress: progress)
 }

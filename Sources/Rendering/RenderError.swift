@@ -1,3 +1,4 @@
+import MIDIFile
 import SampleBank
 import ScoreParser
 import SoundFile
@@ -6,6 +7,9 @@ import SoundFile
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The score has errors; each diagnostic has its line and column in `path`.
   case score(path: String, diagnostics: [Diagnostic], sourceLines: [Int: String])
+  /// A MIDI file that cannot be read, or a note in it the bank cannot play (`--out-of-range
+  /// error`): the file, and where in it.
+  case midi(path: String, MIDIError)
   /// A score file that cannot be read at all.
   case unreadableScore(path: String, reason: String)
   /// A bank or one of its samples cannot be used.
@@ -26,6 +30,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       let count = diagnostics.count
       return "'\(path)' has \(count) \(count == 1 ? "error" : "errors")"
         + (diagnostics.first.map { ": \($0.headline(path: path))" } ?? "")
+    case .midi(let path, let error): return "\(path): \(error)"
     case .unreadableScore(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .bank(let error): return error.description
     case .invalidSetting(let reason): return reason

@@ -1,21 +1,42 @@
+import MIDIFile
 import Platform
+import SampleBank
 import ScoreParser
 
 /// The largest score file read: 64 MiB, far past any song, short of exhausting memory.
 public let maximumScoreBytes = 64 << 20
 
-/// Reads and parses the score at `path` (`-` reads standard input, named `<stdin>`).
+/// A score read from a file: text in the score language or a Standard MIDI File.
+public struct LoadedScore: Sendable {
+  public var score: Score
+  /// One-line notes about what reading changed (MIDI drums left out, notes moved by octaves).
+  public var notes: [String]
+  /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
+  public var isMIDI: Bool
+}
+
+/// Reads and parses the score at `path` (`-` reads standard input, named `<stdin>`): a MIDI
+/// file when its name ends in `.mid` or `.midi` or it starts with `MThd`, else score text.
 ///
-/// Throws `.unreadableScore` when the file cannot be read and `.score` with every diagnostic
-/// and the source lines they point at when it has errors.
-public func loadScore(at path: String, options: ParseOptions) throws(RenderError) -> Score {
+/// `options` give the bank's titles and the limits; `midi` how notes become taps. Throws
+/// `.unreadableScore` when the file cannot be read, `.score` with every diagnostic for a text
+/// with errors, `.midi` for a broken MIDI file or a note the bank cannot play.
+public func loadScore(at path: String, options: ParseOptions, midi: MIDIChoices = MIDIChoices())
+  throws(RenderError) -> LoadedScore
+{
   let bytes: [UInt8]
   do {
     bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
   } catch {
     throw .unreadableScore(path: path, reason: error.reason)
   }
-  return try parsedScore(bytes, path: displayPath(path), options: options)
+  if isMIDI(path: path, bytes: bytes) {
+    let imported = try importMIDI(bytes, path: displayPath(path), options: options, midi: midi)
+    return LoadedScore(score: imported.score, notes: describe(imported), isMIDI: true)
+  }
+  return LoadedScore(
+    score: try parsedScore(bytes, path: displayPath(path), options: options), notes: [],
+    isMIDI: false)
 }
 
 /// Parses score text held in memory; `path` names it in diagnostics.
@@ -26,6 +47,32 @@ public func parsedScore(_ bytes: [UInt8], path: String, options: ParseOptions)
   if let score = result.score { return score }
   let lines = sourceLines(bytes, numbers: Set(result.diagnostics.map(\.line)))
   throw .score(path: path, diagnostics: result.diagnostics, sourceLines: lines)
+}
+
+/// Reads MIDI bytes into taps on the keys `options` name (the built-in titles when it names
+/// none), within its limits; `path` names the file in errors.
+public func importMIDI(
+  _ bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices
+) throws(RenderError) -> MIDIImport {
+  let titles = options.keys ?? BuiltInBank().titles
+  let keys = titles.compactMap { title in midiNote(ofTitle: title).map { (title, $0) } }
+  let mapping = NoteMapping(
+    keys: keys, keepDrums: midi.keepDrums,
+    outOfRange: NoteMapping.OutOfRange(rawValue: midi.outOfRange.rawValue) ?? .fold,
+    tracks: midi.tracks, channels: midi.channels, transpose: midi.transpose)
+  do {
+    let song = try readMIDI(
+      bytes, limits: MIDILimits(maxNotes: options.maxTaps, maxDuration: options.maxDuration))
+    return try score(from: song, mapping: mapping)
+  } catch {
+    throw .midi(path: path, error)
+  }
+}
+
+/// Whether a score file is MIDI: by its extension, or by the chunk it starts with.
+func isMIDI(path: String, bytes: [UInt8]) -> Bool {
+  let ext = Path.fileExtension(path).lowercased()
+  return ext == "mid" || ext == "midi" || bytes.starts(with: Array("MThd".utf8))
 }
 
 /// The name diagnostics use for a score path: the path as given, or `<stdin>` for `-`.

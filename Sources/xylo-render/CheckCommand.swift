@@ -5,15 +5,18 @@ import ScoreParser
 /// `xylo-render check SCORE...`: validates scores and prints a summary line for each.
 enum CheckCommand {
   static let command = Command(
-    name: "check", options: LimitOptions.specs + BankOption.specs, usage: Help.checkUsage,
+    name: "check", options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs,
+    usage: Help.checkUsage,
     help: Help.check, run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
     var options: ParseOptions
     let bankOption: BankOption
+    let midi: MIDIChoices
     do throws(UsageError) {
       guard !arguments.positionals.isEmpty else { throw UsageError("missing SCORE") }
       options = try LimitOptions.parse(arguments)
+      midi = try MIDIInputOptions.parse(arguments)
       bankOption = try BankOption(arguments)
     } catch {
       console.error(usageError: error.message, usage: Help.checkUsage)
@@ -24,8 +27,9 @@ enum CheckCommand {
     var status = ExitStatus.success
     for path in arguments.positionals {
       do {
-        let score = try loadScore(at: path, options: options)
-        console.out(summary(of: score, path: displayPath(path)))
+        let loaded = try loadScore(at: path, options: options, midi: midi)
+        for note in loaded.notes { console.note("\(displayPath(path)): \(note)") }
+        console.out(summary(of: loaded.score, path: displayPath(path)))
       } catch {
         console.report(error)
         status = .failure

@@ -7,7 +7,7 @@ import SoundFile
 enum CompareCommand {
   static let command = Command(
     name: "compare",
-    options: BankOption.specs + VoiceOptions.specs + LimitOptions.specs + [
+    options: BankOption.specs + VoiceOptions.specs + LimitOptions.specs + MIDIInputOptions.specs + [
       OptionSpec("--tolerance", takesValue: true),
       OptionSpec("--diff-out", takesValue: true),
       OptionSpec("--score", takesValue: true),
@@ -28,7 +28,8 @@ enum CompareCommand {
         var settings = RenderSettings()
         (settings.polyphony, settings.cutFade) = try VoiceOptions.parse(arguments)
         context = ScoreContext(
-          path: path, settings: settings, limits: try LimitOptions.parse(arguments))
+          path: path, settings: settings, limits: try LimitOptions.parse(arguments),
+          midi: try MIDIInputOptions.parse(arguments))
       }
     } catch {
       console.error(usageError: error.message, usage: Help.compareUsage)

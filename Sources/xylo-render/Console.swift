@@ -44,7 +44,8 @@ final class Console: @unchecked Sendable {
   func finish(_ status: ExitStatus) -> ExitStatus {
     flush()
     guard let failure = outputFailure else { return status }
-    error("cannot write standard output: \(failure)")
+    // A reader that stopped reading (`| head`) wanted no more: no message, as `cat` gives none.
+    if failure != errorText(EPIPE) { error("cannot write standard output: \(failure)") }
     return status == .success ? .failure : status
   }
 

@@ -6,16 +6,20 @@ import ScoreParser
 enum EventsCommand {
   static let command = Command(
     name: "events",
-    options: LimitOptions.specs + BankOption.specs + [OptionSpec("--rate", takesValue: true)],
+    options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs + [
+      OptionSpec("--rate", takesValue: true)
+    ],
     usage: Help.eventsUsage, help: Help.events, run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
     var options: ParseOptions
     let rate: Int
     let bankOption: BankOption
+    let midi: MIDIChoices
     do throws(UsageError) {
       try arguments.requirePositionals(["SCORE"], command: "events")
       options = try LimitOptions.parse(arguments)
+      midi = try MIDIInputOptions.parse(arguments)
       bankOption = try BankOption(arguments)
       rate =
         try arguments.wholeNumber("--rate", in: RenderSettings.Limits.rates, unit: "hertz")
@@ -27,21 +31,23 @@ enum EventsCommand {
     guard let bank = bankOption.open(console: console) else { return .failure }
     options.keys = bank.titles
     let path = arguments.positionals[0]
-    let score: Score
+    let loaded: LoadedScore
     do {
-      score = try loadScore(at: path, options: options)
+      loaded = try loadScore(at: path, options: options, midi: midi)
     } catch {
       console.report(error)
       return .failure
     }
     let placed: [ScheduledTap]
     do {
-      placed = try schedule(score, rate: Int64(rate))
+      placed = try schedule(loaded.score, rate: Int64(rate))
     } catch {
       console.error("\(displayPath(path)): cannot place taps at \(rate) Hz: frame overflow")
       return .failure
     }
-    console.out("frame,seconds,key,gain,line")
+    for note in loaded.notes { console.note("\(displayPath(path)): \(note)") }
+    // For MIDI, a tap's place in the file is its track.
+    console.out("frame,seconds,key,gain,\(loaded.isMIDI ? "track" : "line")")
     for item in placed {
       let tap = item.tap
       console.out(

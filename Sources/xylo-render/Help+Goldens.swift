@@ -36,6 +36,7 @@ extension Help {
                               as a render with the options below plans them
     \(BankOption.help)
     \(VoiceOptions.help)
+    \(MIDIInputOptions.help)
     \(LimitOptions.help)
       -h, --help              Show this help
       --version               Show the version
@@ -43,5 +44,33 @@ extension Help {
     Exit status: 0 identical or within tolerance, 1 different, 2 a file cannot be read,
     64 a bad command line. Comparing silent or empty files warns: such a golden usually
     hides a broken render.
+    """
+}
+
+extension Help {
+  static let convertUsage = "USAGE: xylo-render convert IN -o OUT [options]"
+
+  static let convert = """
+    OVERVIEW: Convert a MIDI file to a score, or a score to a MIDI file.
+
+    \(convertUsage)
+
+    A MIDI file (.mid, .midi) becomes a score (.xylo) whose taps are exactly the file's: a
+    tempo line where the tempo changes, lengths in beats as exact fractions, chords joined
+    with '+', one bar per line. A score becomes a format 1 MIDI file at 960 ticks a quarter,
+    gain as velocity: exact where a tempo is a whole number of microseconds a beat, otherwise
+    within half a millisecond. Keys are matched to the bank's as 'render' matches them.
+
+    ARGUMENTS:
+      IN                      A MIDI file or a score; '-' reads standard input
+
+    OPTIONS:
+      -o, --output OUT        The file to write (.xylo or .mid), '-' for standard output
+    \(BankOption.help)
+    \(MIDIInputOptions.help)
+    \(LimitOptions.help)
+      --quiet                 Print nothing but errors
+      -h, --help              Show this help
+      --version               Show the version
     """
 }

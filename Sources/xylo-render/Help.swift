@@ -21,6 +21,7 @@ enum Help {
       bank export DIR         Write the built-in xylophone as DIR/<title>.wav (48 kHz, 24-bit)
       compare EXPECTED ACTUAL Compare two audio files sample by sample (golden-file tests)
       hash FILE...            Print a content hash of each file's decoded audio
+      convert IN -o OUT       Convert a MIDI file to a score, or a score to a MIDI file
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
@@ -39,10 +40,11 @@ enum Help {
     \(checkUsage)
 
     ARGUMENTS:
-      SCORE                   A score file; '-' reads standard input
+      SCORE                   A score or a MIDI file (.mid); '-' reads standard input
 
     OPTIONS:
     \(BankOption.help)
+    \(MIDIInputOptions.help)
     \(LimitOptions.help)
       -h, --help              Show this help
       --version               Show the version
@@ -59,15 +61,17 @@ enum Help {
 
     \(eventsUsage)
 
-    Columns: frame,seconds,key,gain,line. A tap at time t lands on frame floor(t*rate + 1/2);
-    seconds are exact, rounded to 6 decimals; rows are ordered by frame, then by text order.
+    Columns: frame,seconds,key,gain,line (track for a MIDI file). A tap at time t lands on
+    frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals; rows are ordered by
+    frame, then by text order.
 
     ARGUMENTS:
-      SCORE                   A score file; '-' reads standard input
+      SCORE                   A score or a MIDI file (.mid); '-' reads standard input
 
     OPTIONS:
       --rate HZ               Frames per second for the frame column (default: 48000)
     \(BankOption.help)
+    \(MIDIInputOptions.help)
     \(LimitOptions.help)
       -h, --help              Show this help
       --version               Show the version
@@ -82,7 +86,7 @@ enum Help {
            xylo-render SCORE -o OUT [options]
 
     ARGUMENTS:
-      SCORE                   A score file; '-' reads standard input
+      SCORE                   A score or a MIDI file (.mid); '-' reads standard input
 
     OUTPUT:
       -o, --output OUT        The file to write, '-' for standard output. It appears only when
@@ -107,6 +111,9 @@ enum Help {
       --tail SECONDS          Add silence after the last sample ends
       --duration SECONDS      Cut or pad the output to exactly this length
       --fade-out SECONDS      Fade out linearly over the last SECONDS
+
+    MIDI INPUT:
+    \(MIDIInputOptions.help)
 
     LIMITS AND MESSAGES:
     \(LimitOptions.help)

@@ -16,7 +16,8 @@ enum MIDIInputOptions {
       --out-of-range MODE     A MIDI note the bank lacks: fold (move it by octaves, the
                               default), skip (leave it out) or error
       --track N               Play only MIDI track N (1 is the first); repeat for more
-      --channel N             Play only MIDI channel N (1 to 16); repeat for more
+      --channel N             Play only MIDI channel N (1 to 16; 10 keeps the drums);
+                              repeat for more
       --transpose SEMITONES   Move every MIDI note by SEMITONES (-48 to 48) first
     """
 
@@ -26,7 +27,8 @@ enum MIDIInputOptions {
     let mode = try arguments.choice(
       "--out-of-range", of: MIDIChoices.OutOfRange.allCases.map(\.rawValue))
     return MIDIChoices(
-      keepDrums: arguments.has("--drums"),
+      // Naming channel 10 asks for the drums as clearly as --drums does.
+      keepDrums: arguments.has("--drums") || channels.contains(10),
       outOfRange: mode.flatMap(MIDIChoices.OutOfRange.init(rawValue:)) ?? .fold,
       tracks: tracks.isEmpty ? nil : Set(tracks),
       channels: channels.isEmpty ? nil : Set(channels),

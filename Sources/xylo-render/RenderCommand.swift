@@ -25,7 +25,13 @@ enum RenderCommand {
       let plan: RenderPlan
       do {
         // The parsed score is handed over, so the plan can free its taps.
-        let score = try loadScore(at: options.scorePath, options: limits)
+        let loaded = try loadScore(at: options.scorePath, options: limits, midi: options.midi)
+        if !options.quiet {
+          for note in loaded.notes {
+            console.note("\(displayPath(options.scorePath)): \(note)")
+          }
+        }
+        let score = loaded.score
         releaseFreedMemory()  // what parsing took
         plan = try RenderPlan(
           score: consume score, bank: bank, settings: options.settings,

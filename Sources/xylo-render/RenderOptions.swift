@@ -11,11 +11,12 @@ struct RenderOptions {
   var destination: Destination
   var limits: ParseOptions
   var bank: BankOption
+  var midi: MIDIChoices
   var settings: RenderSettings
   var quiet: Bool
 
   static let specs =
-    LimitOptions.specs + BankOption.specs + VoiceOptions.specs + [
+    LimitOptions.specs + BankOption.specs + VoiceOptions.specs + MIDIInputOptions.specs + [
       OptionSpec("--output", alias: "-o", takesValue: true),
       OptionSpec("--rate", takesValue: true),
       OptionSpec("--channels", takesValue: true),
@@ -43,6 +44,7 @@ struct RenderOptions {
     destination = Destination(output)
     limits = try LimitOptions.parse(arguments)
     bank = try BankOption(arguments)
+    midi = try MIDIInputOptions.parse(arguments)
     quiet = arguments.has("--quiet")
     let limits = RenderSettings.Limits.self
     settings = RenderSettings()

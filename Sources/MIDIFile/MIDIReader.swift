@@ -1,0 +1,116 @@
+import ScoreParser
+
+/// Reads a Standard MIDI File (format 0 or 1, ticks-per-quarter division) into its notes and
+/// tempo map, enforcing `limits` while reading.
+///
+/// Grammar: `MThd` length(≥ 6) format(2) tracks(2) division(2) [extra header bytes], then
+/// chunks of type(4) length(4, big-endian) body; `MTrk` chunks are tracks (however many the
+/// header declares), other chunks are skipped.
+public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws(MIDIError)
+  -> MIDISong
+{
+  var cursor = ByteCursor(bytes)
+  let header = try readHeader(&cursor)
+  var notes = NoteCollector(limit: limits.maxNotes)
+  var tracks: [MIDITrack] = []
+  var tempoEvents: [MIDITempoChange] = []
+  var timeSignatures: [MIDITimeSignature] = []
+  var end = (tick: Int64(0), offset: cursor.offset, track: 1)
+  while !cursor.isAtEnd {
+    let chunkStart = cursor.offset
+    guard let type = cursor.readChunkType(), let length = cursor.readBigEndian(4) else {
+      throw MIDIError(
+        offset: chunkStart,
+        message: "truncated chunk: its header needs 8 bytes, \(bytes.count - chunkStart) remain")
+    }
+    let number = tracks.count + 1
+    let isTrack = type == Array("MTrk".utf8)
+    guard Int(length) <= cursor.remaining else {
+      throw MIDIError(
+        offset: chunkStart, track: isTrack ? number : nil,
+        message: "truncated chunk: it declares \(length) bytes, \(cursor.remaining) remain")
+    }
+    let bodyEnd = cursor.offset + Int(length)
+    if isTrack {
+      let contents = try readTrack(
+        bytes, from: cursor.offset, to: bodyEnd, track: number, notes: &notes)
+      tracks.append(MIDITrack(number: number, name: contents.name))
+      tempoEvents += contents.tempoChanges
+      timeSignatures += contents.timeSignatures
+      if contents.endTick > end.tick { end = (contents.endTick, contents.endOffset, number) }
+    }
+    cursor.offset = bodyEnd
+  }
+  guard !tracks.isEmpty else {
+    throw MIDIError(offset: bytes.count, message: "the file holds no tracks")
+  }
+  let tempoChanges = mergedTempoChanges(tempoEvents)
+  let tooLong = MIDIError(
+    offset: end.offset, track: end.track,
+    message: durationMessage(limits.maxDuration, ticksPerQuarter: header.ticksPerQuarter))
+  guard let tempoMap = TempoMap(changes: tempoChanges, ticksPerQuarter: header.ticksPerQuarter),
+    let duration = tempoMap.seconds(atTick: end.tick), duration <= limits.maxDuration
+  else { throw tooLong }
+  return MIDISong(
+    format: header.format, ticksPerQuarter: header.ticksPerQuarter, tracks: tracks,
+    notes: notes.takeSortedNotes(), tempoChanges: tempoChanges,
+    timeSignatures: timeSignatures.enumerated().sorted {
+      ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
+    }.map(\.element),
+    endTick: end.tick, title: tracks[0].name, tempoMap: tempoMap)
+}
+
+/// The limit message, or, for a limit beyond what 64-bit times can reach, the overflow.
+private func durationMessage(_ limit: Rational, ticksPerQuarter: Int) -> String {
+  let reachable = Rational(Int64.max, 1_000_000 * Int64(ticksPerQuarter)) ?? .zero
+  guard limit < reachable else { return "the song's times overflow exact 64-bit arithmetic" }
+  return
+    "the song runs past \(limit.decimalString(places: 0)) seconds, the limit (see --max-duration)"
+}
+
+/// The fields of the header chunk the reader uses.
+private struct Header {
+  var format: Int
+  var ticksPerQuarter: Int
+}
+
+/// Reads `MThd` length format tracks division and moves past any extra header bytes.
+private func readHeader(_ cursor: inout ByteCursor) throws(MIDIError) -> Header {
+  guard cursor.bytes.starts(with: Array("MThd".utf8)) else {
+    throw MIDIError(offset: 0, message: "not a Standard MIDI File (it does not start with 'MThd')")
+  }
+  guard cursor.remaining >= 8 else {
+    throw MIDIError(
+      offset: 0, message: "truncated chunk: its header needs 8 bytes, \(cursor.remaining) remain")
+  }
+  cursor.offset = 4
+  let length = Int(cursor.readBigEndian(4) ?? 0)
+  guard length >= 6 else {
+    throw MIDIError(
+      offset: 4, message: "the header chunk declares \(length) bytes; it needs at least 6")
+  }
+  guard length <= cursor.remaining else {
+    throw MIDIError(
+      offset: 0, message: "truncated chunk: it declares \(length) bytes, \(cursor.remaining) remain"
+    )
+  }
+  let format = Int(cursor.readBigEndian(2) ?? 0)
+  _ = cursor.readBigEndian(2)  // The declared track count: every MTrk chunk is read anyway.
+  let division = Int(cursor.readBigEndian(2) ?? 0)
+  switch format {
+  case 0, 1: break
+  case 2: throw MIDIError(offset: 8, message: "format 2 (independent sequences) is not supported")
+  default: throw MIDIError(offset: 8, message: "unknown format \(format); formats 0 and 1 are read")
+  }
+  guard division & 0x8000 == 0 else {
+    throw MIDIError(
+      offset: 12,
+      message:
+        "SMPTE time division (frames per second) is not supported; only ticks per quarter note")
+  }
+  guard division > 0 else {
+    throw MIDIError(offset: 12, message: "division 0: a quarter note needs at least 1 tick")
+  }
+  cursor.offset = 8 + length
+  return Header(format: format, ticksPerQuarter: division)
+}

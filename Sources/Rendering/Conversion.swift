@@ -1,0 +1,121 @@
+import MIDIFile
+import Platform
+import SampleBank
+import ScoreParser
+
+/// What `convert` made.
+public struct ConversionSummary: Sendable {
+  public var taps: Int
+  /// One-line notes about what changed on the way (MIDI drums left out, keys without a pitch).
+  public var notes: [String]
+  /// Whether the output is MIDI (else score text).
+  public var wroteMIDI: Bool
+}
+
+/// Converts a MIDI file to a score, or a score to a MIDI file (format 1, 960 ticks a quarter),
+/// by the input's kind; the output's extension must name the other kind (`.xylo` or
+/// `.mid`/`.midi`). The taps of a converted MIDI file are exactly the file's; a MIDI file made
+/// from a score places every tap exactly where its tempo is a whole number of microseconds a
+/// beat, otherwise within half a millisecond. Written atomically, like a render.
+public func convert(
+  _ path: String, to destination: Destination, options: ParseOptions,
+  midi: MIDIChoices = MIDIChoices()
+) throws(RenderError) -> ConversionSummary {
+  let bytes: [UInt8]
+  do {
+    bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
+  } catch {
+    throw .unreadableScore(path: path, reason: error.reason)
+  }
+  let fromMIDI = isMIDI(path: path, bytes: bytes)
+  if case .file(let output) = destination {
+    let ext = Path.fileExtension(output).lowercased()
+    let toMIDI = ext == "mid" || ext == "midi"
+    guard toMIDI != fromMIDI, toMIDI || ext == "xylo" else {
+      let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid')"
+      throw .invalidSetting(
+        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI file and a MIDI file of a score"
+      )
+    }
+  }
+  let name = displayPath(path)
+  if fromMIDI {
+    let (text, summary) = try scoreText(fromMIDI: bytes, path: name, options: options, midi: midi)
+    try writeAtomically(Array(text.utf8), to: destination, inputs: [path]) { written in
+      parseScore(written, options: options).score?.taps.count == summary.taps
+    }
+    return summary
+  }
+  let score = try parsedScore(bytes, path: name, options: options)
+  let export = midiBytes(from: score, noteOf: midiNote(ofTitle:))
+  var notes: [String] = []
+  if export.skippedTaps > 0 {
+    notes.append("\(export.skippedTaps) taps on keys that name no pitch left out")
+  }
+  if export.unplacedTaps > 0 {
+    notes.append("\(export.unplacedTaps) taps beyond what a MIDI file can time left out")
+  }
+  let placed = score.taps.count - export.skippedTaps - export.unplacedTaps
+  try writeAtomically(export.bytes, to: destination, inputs: [path]) { written in
+    (try? readMIDI(written).notes.count) == placed
+  }
+  return ConversionSummary(taps: placed, notes: notes, wroteMIDI: true)
+}
+
+/// The score text of a MIDI file, on its own beat grid: ticks over ticks per quarter.
+private func scoreText(
+  fromMIDI bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices
+) throws(RenderError) -> (String, ConversionSummary) {
+  let song: MIDISong
+  do {
+    song = try readMIDI(
+      bytes, limits: MIDILimits(maxNotes: options.maxTaps, maxDuration: options.maxDuration))
+  } catch {
+    throw .midi(path: path, error)
+  }
+  let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
+  let quarter = Int64(song.ticksPerQuarter)
+  func beat(_ tick: Int64) -> Rational { Rational(tick, quarter) ?? .zero }
+  var events: [BeatEvent] = song.tempoChanges.map {
+    .tempo(beat: beat($0.tick), beatsPerMinute: $0.beatsPerMinute)
+  }
+  events += song.timeSignatures.map {
+    .meter(
+      beat: beat($0.tick),
+      beatsPerBar: Rational(Int64($0.numerator) * 4, Int64($0.denominator)) ?? Rational(4))
+  }
+  for (tap, tick) in zip(imported.score.taps, imported.tapTicks) {
+    let velocity = Int64((tap.gain * 127).rounded())
+    events.append(
+      .tap(beat: beat(tick), key: tap.key, gain: Rational(velocity, 127) ?? .one))
+  }
+  let text = ScoreParser.scoreText(
+    BeatSong(title: song.title, events: events, endBeat: beat(song.endTick)))
+  let summary = ConversionSummary(
+    taps: imported.score.taps.count, notes: describe(imported), wroteMIDI: false)
+  return (text, summary)
+}
+
+/// Writes `bytes` through a temporary file that is read back with `check` before it replaces
+/// anything at `destination`.
+private func writeAtomically(
+  _ bytes: [UInt8], to destination: Destination, inputs: [String],
+  check: ([UInt8]) -> Bool
+) throws(RenderError) {
+  let target: OutputTarget
+  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  do throws(SystemError) {
+    let descriptor = open(target.temporaryPath, O_WRONLY | O_TRUNC)
+    guard descriptor >= 0 else { throw .current(path: target.temporaryPath) }
+    defer { close(descriptor) }
+    try FileSystem.write(bytes, to: descriptor)
+    guard fsync(descriptor) == 0 else { throw .current(path: target.temporaryPath) }
+    let written = try FileSystem.readAll(target.temporaryPath)
+    guard written == bytes, check(written) else {
+      throw SystemError(path: target.temporaryPath, reason: "the written file reads back wrong")
+    }
+  } catch {
+    throw .output(OutputError(path: destination.messagePath, reason: error.reason))
+  }
+  do { try target.commit() } catch { throw .output(error) }
+}
