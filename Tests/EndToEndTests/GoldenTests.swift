@@ -5,20 +5,23 @@ import Testing
 /// committed in `goldens/examples.sha256`. `XYLO_RECORD=1 swift test` re-records the list.
 @Suite struct GoldenTests {
   static let examples = [
-    "frere-jacques-canon", "jingle-bells", "mary", "ode-to-joy", "tap-log", "twinkle",
+    "scores/frere-jacques-canon.xylo", "scores/jingle-bells.xylo", "scores/mary.xylo",
+    "scores/ode-to-joy.xylo", "scores/tap-log.xylo", "scores/twinkle.xylo",
+    "midi/ode-to-joy-band.mid",
   ]
 
   @Test func everyExampleRendersToItsCommittedHash() throws {
     let folder = try temporaryFolder()
     var lines: [String] = []
-    for name in Self.examples {
+    for example in Self.examples {
+      let name = (example as NSString).lastPathComponent
       let result = try run([
-        "render", "Examples/scores/\(name).xylo", "-o", "\(folder)/\(name).wav", "--quiet",
+        "render", "Examples/\(example)", "-o", "\(folder)/\(name).wav", "--quiet",
         "--print-hash",
       ])
       #expect(result.status == 0, "\(name): \(result.stderr)")
       let hash = result.stdout.split(separator: " ").first.map(String.init) ?? ""
-      lines.append("\(hash)  \(name).xylo")
+      lines.append("\(hash)  \(name)")
     }
     let text = lines.joined(separator: "\n") + "\n"
     let golden = packageRoot.appendingPathComponent("Tests/EndToEndTests/goldens/examples.sha256")
