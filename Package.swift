@@ -30,7 +30,7 @@ let package = Package(
     ),
     .target(name: "AudioBasics"),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
-    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile"]),
+    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "CSystem"),
     .target(name: "Platform", dependencies: ["CSystem"]),
