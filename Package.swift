@@ -45,6 +45,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
+        "CommandLineOptions",
         "Platform",
       ]),
     .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),

@@ -98,7 +98,7 @@ private func scoreText(
 
 /// Writes `bytes` through a temporary file that is read back with `check` before it replaces
 /// anything at `destination`.
-private func writeAtomically(
+func writeAtomically(
   _ bytes: [UInt8], to destination: Destination, inputs: [String],
   check: ([UInt8]) -> Bool
 ) throws(RenderError) {

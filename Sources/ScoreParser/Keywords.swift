@@ -5,6 +5,8 @@ enum Keyword: String, CaseIterable {
   case title
   case artist
   case comment
+  /// The score's own render options; read by `OptionsLineReader`, not as a number or text.
+  case options
 
   /// Whether the directive's argument is free text (the rest of the line) rather than a number.
   var takesText: Bool { self == .title || self == .artist || self == .comment }

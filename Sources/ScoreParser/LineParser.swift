@@ -10,7 +10,10 @@ struct LineParser {
   var title: String?
   var artist: String?
   var comment: String?
+  var options = OptionsLineReader()
 
+  /// The first tap read, valid or not: an `options` line must come before it.
+  private var firstTap: Token?
   private var stack: [[ScoreItem]] = [[]]
   private var openTokens: [Token] = []
   /// `[` opened beyond `maximumDepth`, counted so their `]` still match.
@@ -42,7 +45,11 @@ struct LineParser {
     guard let first = tokenized.tokens.first else { return }
     var rest = tokenized.tokens.dropFirst()
     if let keyword = Keyword(rawValue: first.text) {
-      parseDirective(keyword, first, arguments: Array(rest), content: tokenized.content)
+      if keyword == .options {
+        options.read(first, in: line, after: firstTap, diagnostics: &diagnostics)
+      } else {
+        parseDirective(keyword, first, arguments: Array(rest), content: tokenized.content)
+      }
       return
     }
     if let character = first.text.first, isASCIIDigit(character) {
@@ -156,8 +163,11 @@ struct LineParser {
       if let keyword = Keyword(rawValue: token.text) {
         diagnostics.error(
           "'\(keyword.rawValue)' is a directive and must be the first word of its line", at: token)
-      } else if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
-        append(item)
+      } else {
+        if firstTap == nil { firstTap = token }
+        if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
+          append(item)
+        }
       }
     case _ where isASCIIDigit(first):
       diagnostics.error(

@@ -10,7 +10,7 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
   let items = parser.finish()
   var diagnostics = parser.diagnostics.items
   guard !parser.diagnostics.hasErrors else {
-    return ParseResult(score: nil, diagnostics: diagnostics)
+    return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
 
   var expander = Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration)
@@ -23,13 +23,13 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
       Diagnostic(
         .error, line: token.line, column: token.column, length: token.text.count,
         message: error.message))
-    return ParseResult(score: nil, diagnostics: diagnostics)
+    return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
   let taps = expander.takeSortedTaps()
   let score = Score(
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
-    comment: parser.comment, tempoChanges: expander.tempoChanges)
-  return ParseResult(score: score, diagnostics: diagnostics)
+    comment: parser.comment, tempoChanges: expander.tempoChanges, options: parser.options.words)
+  return ParseResult(score: score, diagnostics: diagnostics, options: parser.options.words)
 }
 
 /// Parses a score from text already in memory.

@@ -49,10 +49,12 @@ public struct Score: Sendable {
   public var title: String?
   public var artist: String?
   public var comment: String?
+  /// The words of the score's `options` line, in order; empty when it has none.
+  public var options: [ScoreOptionWord]
 
   public init(
     taps: [Tap], duration: Rational, title: String? = nil, artist: String? = nil,
-    comment: String? = nil, tempoChanges: [TempoChange] = []
+    comment: String? = nil, tempoChanges: [TempoChange] = [], options: [ScoreOptionWord] = []
   ) {
     self.taps = taps
     self.tempoChanges = tempoChanges
@@ -60,6 +62,7 @@ public struct Score: Sendable {
     self.title = title
     self.artist = artist
     self.comment = comment
+    self.options = options
   }
 
   /// The distinct keys the score taps, in the order they first sound.
@@ -97,4 +100,8 @@ public struct ParseOptions: Sendable {
 public struct ParseResult: Sendable {
   public var score: Score?
   public var diagnostics: [Diagnostic]
+  /// The words of the score's `options` line, also when the score has other errors, so a
+  /// caller can open the bank it asks for and parse again with that bank's titles. Empty when
+  /// the line is missing, refused or cannot be split.
+  public var options: [ScoreOptionWord]
 }

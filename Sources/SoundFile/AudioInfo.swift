@@ -1,3 +1,4 @@
+import AudioBasics
 import CSndFile
 
 /// What a sound file holds: its length, rate and channel count. Wraps `SF_INFO`.
@@ -25,6 +26,17 @@ public struct AudioInfo: Equatable, Sendable {
   /// Whether the header gave no usable length: libsndfile says 9223372036854775807 frames for
   /// an MP3 whose LAME padding outruns its frames, or a FLAC whose STREAMINFO says 0.
   public var lengthIsUnknown: Bool { frameCount >= Int64.max / 2 }
+
+  /// The integer width of a 16-, 24- or 32-bit PCM encoding, `nil` for anything else: what
+  /// one step of the file's resolution is.
+  public var integerWidth: IntegerWidth? {
+    switch format & FormatCode.subtypeMask {
+    case FormatCode.pcm16: .bits16
+    case FormatCode.pcm24: .bits24
+    case FormatCode.pcm32: .bits32
+    default: nil
+    }
+  }
 
   /// Whether samples are 16-bit integers, which read exactly as `Int16`.
   public var isSixteenBit: Bool { format & FormatCode.subtypeMask == FormatCode.pcm16 }

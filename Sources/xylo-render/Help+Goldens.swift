@@ -74,3 +74,45 @@ extension Help {
       --version               Show the version
     """
 }
+
+extension Help {
+  static let testUsage = "USAGE: xylo-render test [PATH...] [options]"
+
+  static let test = """
+    OVERVIEW: Run golden-file tests: every score under the paths against the golden beside it.
+
+    \(testUsage)
+
+    Every score (*.xylo, *.mid) under PATH (default: .) is a test. Its golden sits beside it as
+    NAME.golden.flac (or .wav, or .sha256 for the content hash only), with NAME.golden.taps,
+    the taps it was made of. Each score renders with its own 'options' line; options given
+    here override it. A missing golden is written (not with --ci); a golden whose score is
+    gone is obsolete. A failure says what differs, where, and which score lines changed.
+
+    ARGUMENTS:
+      PATH                    A folder searched recursively, or a score (default: .)
+
+    OPTIONS:
+      --ci                    Missing or obsolete goldens fail; nothing is written
+      --update                Rewrite goldens whose audio changed, write missing ones,
+                              remove obsolete ones; unchanged goldens are not touched
+      --golden-format FORMAT  flac, wav or sha256, for goldens written (default: flac)
+      --tolerance DBFS|lsb    Accept differences up to DBFS (such as -90), or one step of
+                              the golden's bit depth (default: exact)
+      --jobs N                Tests run at once (default: one per core)
+      --junit FILE            Write a JUnit XML report (GitHub Actions, GitLab, Jenkins)
+      --json FILE             Write a JSON report
+      --annotate github       Print GitHub Actions annotations for failures
+      --shard K/N             Run only shard K of N (a stable split by path)
+      --list                  List the tests and run none
+      --artifacts DIR         For each failure, leave the render and the difference in DIR
+    \(BankOption.help)
+    \(VoiceOptions.help)
+    \(MIDIInputOptions.help)
+    \(LimitOptions.help)
+      -h, --help              Show this help
+      --version               Show the version
+
+    Exit status: 0 when no test failed or erred, 1 otherwise, 64 a bad command line.
+    """
+}

@@ -22,6 +22,7 @@ enum Help {
       compare EXPECTED ACTUAL Compare two audio files sample by sample (golden-file tests)
       hash FILE...            Print a content hash of each file's decoded audio
       convert IN -o OUT       Convert a MIDI file to a score, or a score to a MIDI file
+      test [PATH...]          Run golden-file tests: each score against the golden beside it
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command

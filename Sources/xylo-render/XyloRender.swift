@@ -8,6 +8,7 @@ enum XyloRender {
   static let commands: [Command] = [
     RenderCommand.command, CheckCommand.command, EventsCommand.command, KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
+    TestCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {

@@ -8,7 +8,7 @@ import Testing
     (["--help"], "tool"), (["help"], "tool"), (["check", "--help"], "check"),
     (["events", "-h"], "events"), (["help", "events"], "events"), (["render", "--help"], "render"),
     (["keys", "--help"], "keys"), (["bank", "--help"], "bank"), (["compare", "--help"], "compare"),
-    (["hash", "--help"], "hash"), (["convert", "--help"], "convert"),
+    (["hash", "--help"], "hash"), (["convert", "--help"], "convert"), (["test", "--help"], "test"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)

@@ -1,0 +1,102 @@
+import AudioDigest
+import Platform
+import ScoreParser
+import SoundFile
+
+/// A render's file in the temporary folder, removed when the test is done with it.
+final class ScratchFile {
+  let path: String
+
+  init(extension ext: String) throws(RenderError) {
+    let template = Path.join(
+      FileSystem.temporaryDirectory, TemporaryFiles.prefix(for: "test") + "XXXXXX")
+    switch TemporaryFiles.create(template: template) {
+    case .success(let created):
+      // libsndfile picks nothing from the name, but people reading artifacts do.
+      let named = created + "." + ext
+      guard rename(created, named) == 0 else {
+        TemporaryFiles.remove(created)
+        throw .output(OutputError(path: named, reason: errorText(errno)))
+      }
+      TemporaryFiles.forget(created)
+      path = named
+    case .failure(let error):
+      throw .output(OutputError(path: template, reason: error.reason))
+    }
+  }
+
+  deinit { unlink(path) }
+}
+
+/// The taps of `score` as a golden records them, at `rate`.
+func recordedTaps(_ score: Score, rate: Int) -> [RecordedTap] {
+  ((try? schedule(score, rate: Int64(rate))) ?? []).map {
+    RecordedTap(frame: $0.frame, key: $0.tap.key, gain: $0.tap.gain, line: $0.tap.line)
+  }
+}
+
+/// Puts the render in place as the golden (its audio, or its hash) with its taps beside it,
+/// each written atomically.
+func install(
+  _ scratch: ScratchFile, summary: RenderSummary, format: GoldenFormat, taps: [RecordedTap],
+  rate: Int, test: GoldenTest
+) throws(RenderError) {
+  let bytes: [UInt8]
+  if format == .sha256 {
+    bytes = Array("\(summary.contentHash ?? "")  \(Path.lastComponent(test.score))\n".utf8)
+  } else {
+    do { bytes = try FileSystem.readAll(scratch.path) } catch {
+      throw .output(OutputError(path: scratch.path, reason: error.reason))
+    }
+  }
+  try writeAtomically(bytes, to: .file(test.golden), inputs: [test.score]) { _ in true }
+  try writeAtomically(Array(tapsText(taps, rate: rate).utf8), to: .file(test.taps), inputs: []) {
+    _ in true
+  }
+}
+
+/// Leaves a failing test's render and its difference from the golden in `folder`, named after
+/// the score: `alarm.received.flac`, `alarm.diff.wav`. Returns the lines that say so.
+func saveArtifacts(_ test: GoldenTest, scratch: ScratchFile, container: Container, folder: String)
+  -> [String]
+{
+  do {
+    try FileSystem.createDirectories(folder)
+  } catch {
+    return ["  cannot write artifacts to '\(folder)': \(error.reason)"]
+  }
+  let name = Path.baseName(test.score)
+  let received = Path.join(folder, "\(name).received.\(container.rawValue)")
+  let difference = Path.join(folder, "\(name).diff.wav")
+  do {
+    let bytes = try FileSystem.readAll(scratch.path)
+    try writeAtomically(bytes, to: .file(received), inputs: [test.golden]) { _ in true }
+    _ = try compareGolden(
+      expected: test.golden, actual: received, diffOut: .file(difference))
+    return ["  artifacts: '\(received)', '\(difference)'"]
+  } catch let error as RenderError {
+    return ["  cannot write artifacts: \(error)"]
+  } catch {
+    return ["  cannot write artifacts: \(error)"]
+  }
+}
+
+/// A render error as the lines a test report shows: every diagnostic of a score, or one line.
+func errorLines(_ error: RenderError) -> [String] {
+  guard case .score(let path, let diagnostics, _) = error else { return [error.description] }
+  return diagnostics.map { $0.headline(path: path) }
+}
+
+extension String {
+  /// The text with every `target` replaced by `replacement`.
+  func replacing(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound] + replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,109 @@
+import Platform
+
+/// `goldens: 1 failed, 4 passed, 0 written, 0 obsolete, 0 errors (5 scores, 1.2 s)`, with
+/// `updated` and `removed` counts when an update made any.
+public func goldenSummary(_ results: [GoldenTestResult], seconds: Double) -> String {
+  func count(_ outcome: GoldenOutcome) -> Int { results.filter { $0.outcome == outcome }.count }
+  let scores = results.filter { !$0.test.score.isEmpty }.count
+  var text =
+    "goldens: \(count(.failed)) failed, \(count(.passed)) passed, \(count(.written)) written, \(count(.obsolete)) obsolete, \(count(.error)) errors"
+  if count(.updated) > 0 || count(.removed) > 0 {
+    text += ", \(count(.updated)) updated, \(count(.removed)) removed"
+  }
+  return text + " (\(scores) \(scores == 1 ? "score" : "scores"), \(fixed(seconds, places: 1)) s)"
+}
+
+/// A JUnit XML report: one `<testcase>` per score, named by its path; failures and errors carry
+/// their explanation. GitHub Actions, GitLab and Jenkins read it.
+public func junitReport(_ results: [GoldenTestResult], mode: GoldenMode, seconds: Double)
+  -> String
+{
+  let failures = results.filter {
+    $0.outcome == .failed || ($0.outcome == .obsolete && mode == .ci)
+  }
+  let errors = results.filter { $0.outcome == .error }
+  var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  xml +=
+    "<testsuites><testsuite name=\"xylo-render goldens\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" time=\"\(fixed(seconds, places: 3))\">\n"
+  for result in results {
+    let name = result.test.score.isEmpty ? result.test.golden : result.test.score
+    xml +=
+      "  <testcase classname=\"goldens\" name=\"\(xmlEscaped(name))\" file=\"\(xmlEscaped(name))\" time=\"\(fixed(result.seconds, places: 3))\""
+    let body = xmlEscaped(result.lines.joined(separator: "\n"))
+    let first = xmlEscaped(result.lines.first ?? result.outcome.rawValue)
+    switch result.outcome {
+    case .failed:
+      xml += "><failure message=\"\(first)\">\(body)</failure></testcase>\n"
+    case .obsolete where mode == .ci:
+      xml += "><failure message=\"\(first)\">\(body)</failure></testcase>\n"
+    case .error:
+      xml += "><error message=\"\(first)\">\(body)</error></testcase>\n"
+    default:
+      xml += "/>\n"
+    }
+  }
+  return xml + "</testsuite></testsuites>\n"
+}
+
+/// A JSON report: the outcome, golden, explanation and time of every test.
+public func jsonReport(_ results: [GoldenTestResult], seconds: Double) -> String {
+  let items = results.map { result in
+    let lines = result.lines.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ", ")
+    return
+      "    {\"score\": \"\(jsonEscaped(result.test.score))\", \"golden\": \"\(jsonEscaped(result.test.golden))\", \"outcome\": \"\(result.outcome.rawValue)\", \"line\": \(result.line.map(String.init) ?? "null"), \"seconds\": \(fixed(result.seconds, places: 3)), \"lines\": [\(lines)]}"
+  }
+  return "{\n  \"seconds\": \(fixed(seconds, places: 3)),\n  \"tests\": [\n"
+    + items.joined(separator: ",\n") + "\n  ]\n}\n"
+}
+
+/// GitHub Actions workflow commands: `::error file=alarm.xylo,line=2::…` per failing test.
+public func githubAnnotations(_ results: [GoldenTestResult], mode: GoldenMode) -> [String] {
+  results.filter { $0.outcome.fails(in: mode) }.map { result in
+    let file = result.test.score.isEmpty ? result.test.golden : result.test.score
+    let line = result.line.map { ",line=\($0)" } ?? ""
+    let message = result.lines.map { $0.trimmingLeadingSpaces }.joined(separator: "%0A")
+    return "::error file=\(file)\(line)::\(message.isEmpty ? result.outcome.rawValue : message)"
+  }
+}
+
+private func xmlEscaped(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "&": result += "&amp;"
+    case "<": result += "&lt;"
+    case ">": result += "&gt;"
+    case "\"": result += "&quot;"
+    case "\n": result += "&#10;"
+    case _ where scalar.value < 0x20 && scalar != "\t": result += "?"
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+private func jsonEscaped(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+extension String {
+  fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}
+
+/// Writes a report file atomically, like every output.
+public func writeReport(_ text: String, to path: String) throws(RenderError) {
+  try writeAtomically(Array(text.utf8), to: Destination(path), inputs: []) { _ in true }
+}

@@ -1,0 +1,115 @@
+import Platform
+
+/// How a golden is stored beside its score: decoded audio (`NAME.golden.flac`, `.wav`), or only
+/// its content hash (`NAME.golden.sha256`).
+public enum GoldenFormat: String, CaseIterable, Sendable {
+  case flac
+  case wav
+  case sha256
+}
+
+/// One golden-file test: a score and the golden beside it.
+public struct GoldenTest: Equatable, Sendable {
+  /// The score's path as found under the searched paths.
+  public var score: String
+  /// The golden's path: an existing one, else where the chosen format puts it.
+  public var golden: String
+  public var goldenExists: Bool
+  /// `NAME.golden.taps`: the taps the golden was made of, to say which lines changed.
+  public var taps: String { golden.prefixBeforeGolden + ".golden.taps" }
+}
+
+/// The tests under `paths` (folders searched recursively, hidden ones skipped; files taken as
+/// they are), in a stable order, and the goldens whose score is gone.
+public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(RenderError) -> (
+  tests: [GoldenTest], obsolete: [String]
+) {
+  var scores: [String] = []
+  var goldens: [String] = []
+  for path in paths {
+    switch FileSystem.kind(of: path) {
+    case .directory: walk(path, scores: &scores, goldens: &goldens)
+    case .file where isScoreName(path): scores.append(path)
+    case .missing: throw .unreadableScore(path: path, reason: "No such file or directory")
+    default: throw .unreadableScore(path: path, reason: "it is not a score or a folder")
+    }
+  }
+  scores = Array(Set(scores)).sorted()
+  let tests = scores.map { score -> GoldenTest in
+    let base = stem(score)
+    for candidate in GoldenFormat.allCases {
+      let path = base + ".golden." + candidate.rawValue
+      if FileSystem.kind(of: path) == .file {
+        return GoldenTest(score: score, golden: path, goldenExists: true)
+      }
+    }
+    return GoldenTest(
+      score: score, golden: base + ".golden." + format.rawValue, goldenExists: false)
+  }
+  let stems = Set(scores.map(stem))
+  let obsolete = Array(Set(goldens)).sorted().filter { !stems.contains($0.prefixBeforeGolden) }
+  return (tests, obsolete)
+}
+
+/// The tests of shard `index` (1-based) of `count`: a stable hash of each path decides, so
+/// shards are disjoint, together cover all, and keep their tests as others are added.
+public func shard(_ tests: [GoldenTest], index: Int, count: Int) -> [GoldenTest] {
+  tests.filter { isInShard($0.score, index: index, count: count) }
+}
+
+/// Whether `path` belongs to shard `index` (1-based) of `count`.
+public func isInShard(_ path: String, index: Int, count: Int) -> Bool {
+  Int(stableHash(path) % UInt64(max(1, count))) == index - 1
+}
+
+/// FNV-1a, 64-bit: the same number for the same path on every machine and run.
+func stableHash(_ text: String) -> UInt64 {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in text.utf8 {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x0000_0100_0000_01b3
+  }
+  return hash
+}
+
+private func walk(_ folder: String, scores: inout [String], goldens: inout [String]) {
+  guard let names = try? FileSystem.contents(ofDirectory: folder) else { return }
+  for name in names where !name.hasPrefix(".") {
+    let path = folder == "." ? name : Path.join(folder, name)
+    switch FileSystem.kind(of: path) {
+    case .directory: walk(path, scores: &scores, goldens: &goldens)
+    case .file where isScoreName(name): scores.append(path)
+    case .file where isGoldenName(name): goldens.append(path)
+    default: break
+    }
+  }
+}
+
+private func isScoreName(_ name: String) -> Bool {
+  ["xylo", "mid", "midi"].contains(Path.fileExtension(name).lowercased())
+}
+
+private func isGoldenName(_ name: String) -> Bool {
+  (GoldenFormat.allCases.map(\.rawValue) + ["taps"]).contains { name.hasSuffix(".golden.\($0)") }
+}
+
+/// `dir/alarm.xylo` → `dir/alarm`.
+private func stem(_ path: String) -> String {
+  let folder = Path.deletingLastComponent(path)
+  let base = Path.baseName(path)
+  return folder.isEmpty ? base : Path.join(folder, base)
+}
+
+extension String {
+  /// `dir/alarm.golden.flac` → `dir/alarm`.
+  fileprivate var prefixBeforeGolden: String {
+    let marker = Array(".golden.")
+    let characters = Array(self)
+    guard characters.count >= marker.count else { return self }
+    for start in stride(from: characters.count - marker.count, through: 0, by: -1)
+    where Array(characters[start..<(start + marker.count)]) == marker {
+      return String(characters[..<start])
+    }
+    return self
+  }
+}

@@ -1,0 +1,101 @@
+import CommandLineOptions
+import Platform
+import SampleBank
+import ScoreParser
+import SoundFile
+
+/// How a score should sound, as options say it: the render settings, the bank, the encoding.
+/// A score's `options` line and the command line both fill it; the command line comes last, so
+/// it wins.
+public struct SoundChoices: Sendable {
+  public var settings = RenderSettings()
+  /// The bank folder; `nil` for the built-in xylophone.
+  public var bankPath: String?
+  public var maximumSampleSeconds = SampleLimits.defaultMaximumSeconds
+  /// The sample encoding asked for; the container comes from the output.
+  public var encoding: SampleEncoding?
+
+  public init() {}
+}
+
+/// The options that shape the sound or the format, and nothing else: those a score's `options`
+/// line may carry (none names an output or reads standard input), and that `render` takes.
+package enum SoundOptions {
+  package static let specs = [
+    OptionSpec("--bank", takesValue: true),
+    OptionSpec("--max-sample-seconds", takesValue: true),
+    OptionSpec("--rate", takesValue: true),
+    OptionSpec("--channels", takesValue: true),
+    OptionSpec("--encoding", takesValue: true),
+    OptionSpec("--dither", takesValue: false),
+    OptionSpec("--dither-seed", takesValue: true),
+    OptionSpec("--gain", takesValue: true),
+    OptionSpec("--normalize", takesValue: true, valueIsOptional: true),
+    OptionSpec("--tail", takesValue: true),
+    OptionSpec("--duration", takesValue: true),
+    OptionSpec("--fade-out", takesValue: true),
+    OptionSpec("--polyphony", takesValue: true),
+    OptionSpec("--cut-fade", takesValue: true),
+  ]
+
+  /// Sets in `choices` what `arguments` give, leaving the rest as it is. A relative `--bank`
+  /// is taken from `folder` (a score's own folder) when one is given.
+  package static func apply(
+    _ arguments: ParsedArguments, to choices: inout SoundChoices, relativeTo folder: String? = nil
+  ) throws(UsageError) {
+    let limits = RenderSettings.Limits.self
+    if let bank = arguments.values["--bank"] {
+      choices.bankPath = folder.map { bank.hasPrefix("/") ? bank : Path.join($0, bank) } ?? bank
+    }
+    if let seconds = try arguments.wholeNumber("--max-sample-seconds", in: 1...86_400) {
+      choices.maximumSampleSeconds = seconds
+    }
+    var settings = choices.settings
+    if let rate = try arguments.wholeNumber("--rate", in: limits.rates, unit: "hertz") {
+      settings.rate = rate
+    }
+    if let channels = try arguments.wholeNumber(
+      "--channels", in: limits.channels, unit: "channels")
+    {
+      settings.channels = channels
+    }
+    if let name = arguments.values["--encoding"] {
+      guard let encoding = SampleEncoding(rawValue: name) else {
+        throw UsageError("unknown --encoding \(quote(name)); use pcm16, pcm24, pcm32 or float")
+      }
+      choices.encoding = encoding
+    }
+    if arguments.has("--dither") || arguments.has("--dither-seed") {
+      settings.ditherSeed = try arguments.unsignedNumber("--dither-seed") ?? 0
+    }
+    let gain = try arguments.decibels("--gain", in: limits.gainDecibels)
+    if arguments.has("--normalize") {
+      guard gain == nil else {
+        throw UsageError("--gain and --normalize cannot be combined; --normalize sets the gain")
+      }
+      let peak = try arguments.decibels("--normalize", in: limits.peakDecibels) ?? -1
+      settings.level = .normalize(peakDecibels: peak)
+    } else if let gain {
+      settings.level = .gain(decibels: gain)
+    }
+    let tail = try arguments.duration("--tail")
+    if let seconds = try arguments.duration("--duration") {
+      guard tail == nil else {
+        throw UsageError("--tail and --duration cannot be combined; --duration sets the length")
+      }
+      settings.length = .exactly(seconds: seconds)
+    } else if let tail {
+      settings.length = .natural(tail: tail)
+    }
+    if let fade = try arguments.duration("--fade-out") { settings.fadeOut = fade }
+    if let polyphony = try arguments.wholeNumber(
+      "--polyphony", in: limits.polyphony, unit: "voices")
+    {
+      settings.polyphony = polyphony
+    }
+    if let milliseconds = try arguments.duration("--cut-fade", unit: "milliseconds") {
+      settings.cutFade = milliseconds.divided(by: Rational(1_000)) ?? .zero
+    }
+    choices.settings = settings
+  }
+}
