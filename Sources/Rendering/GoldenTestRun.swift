@@ -83,6 +83,7 @@ private func run(
     lines += changes.map { "  " + $0 }
     line = zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
   }
+  lines += explanations(golden: test.golden, render: scratch.path).map { "  " + $0 }
   lines += comparison.lines.dropFirst()
   if let artifacts = options.artifacts {
     lines += saveArtifacts(test, scratch: scratch, container: container, folder: artifacts)
@@ -118,4 +119,19 @@ private func compare(
     $0.replacing("'\(scratch.path)'", with: "the render")
   }
   return (comparison.passed, lines)
+}
+
+/// What the audio alone says changed (a gain, an offset, a length, a stretch), when both files
+/// have the same shape and are short enough to hold (10 minutes of stereo 48 kHz: 460 MB).
+private func explanations(golden: String, render: String) -> [String] {
+  guard let expected = try? SoundFileReader(path: golden),
+    let actual = try? SoundFileReader(path: render),
+    expected.info.sampleRate == actual.info.sampleRate,
+    expected.info.channels == actual.info.channels,
+    max(expected.info.frameCount, actual.info.frameCount) <= 600 * 48_000,
+    let left = try? expected.readAllDoubles(), let right = try? actual.readAllDoubles()
+  else { return [] }
+  return explainDifference(
+    expected: left, actual: right, channels: expected.info.channels,
+    rate: expected.info.sampleRate)
 }

@@ -113,6 +113,15 @@ public final class SoundFileReader {
     return samples
   }
 
+  /// Reads the rest of the file as doubles (exact for every PCM width and for floats).
+  public func readAllDoubles() throws(SoundFileError) -> [Double] {
+    var values: [Double] = []
+    _ = try readBlocks(maxFrames: .max) { handle, buffer, frames in
+      sf_readf_double(handle, buffer, frames)
+    } _: { values.append(contentsOf: $0) }
+    return values
+  }
+
   /// Counts the frames by decoding them all, for a file whose header gives no usable length;
   /// refuses it once it passes `maxFrames`.
   public func countFramesByDecoding(maxFrames: Int64) throws(SoundFileError) -> Int64 {

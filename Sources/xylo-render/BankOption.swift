@@ -19,17 +19,17 @@ struct BankOption {
     """
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
-    path = arguments.values["--bank"]
-    maximumSampleSeconds =
-      try arguments.wholeNumber("--max-sample-seconds", in: 1...86_400)
-      ?? SampleLimits.defaultMaximumSeconds
+    var choices = SoundChoices()
+    try SoundOptions.apply(arguments, to: &choices)
+    path = choices.bankPath
+    maximumSampleSeconds = choices.maximumSampleSeconds
   }
 
   /// The bank, with decoders' own warnings kept off the terminal; `nil` after printing why it
   /// cannot be opened.
   func open(console: Console) -> (any SampleBank)? {
     do {
-      return QuietBank(try openBank(at: path, maximumSampleSeconds: maximumSampleSeconds))
+      return try QuietBank.opener(path, maximumSampleSeconds)
     } catch {
       console.error(error.description)
       return nil
@@ -48,6 +48,11 @@ struct QuietBank: SampleBank {
   }
 
   var titles: [String] { bank.titles }
+
+  /// Opens banks quietly, for the library's functions that open them.
+  static let opener: BankOpener = { (path, seconds) throws(RenderError) in
+    QuietBank(try openBank(at: path, maximumSampleSeconds: seconds))
+  }
 
   func sample(for title: String) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title) }

@@ -44,9 +44,8 @@ enum VoiceOptions {
 
   /// The polyphony limit and the cut fade in seconds.
   static func parse(_ arguments: ParsedArguments) throws(UsageError) -> (Int?, Rational) {
-    let polyphony = try arguments.wholeNumber(
-      "--polyphony", in: RenderSettings.Limits.polyphony, unit: "voices")
-    let milliseconds = try arguments.duration("--cut-fade", unit: "milliseconds") ?? .zero
-    return (polyphony, milliseconds.divided(by: Rational(1_000)) ?? .zero)
+    var choices = SoundChoices()
+    try SoundOptions.apply(arguments, to: &choices)
+    return (choices.settings.polyphony, choices.settings.cutFade)
   }
 }

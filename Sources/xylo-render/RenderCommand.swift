@@ -18,23 +18,23 @@ enum RenderCommand {
       console.error(usageError: error.message, usage: Help.renderUsage)
       return .usage
     }
-    guard let bank = options.bank.open(console: console) else { return .failure }
-    var limits = options.limits
-    limits.keys = bank.titles
     do {
       let plan: RenderPlan
       do {
         // The parsed score is handed over, so the plan can free its taps.
-        let loaded = try loadScore(at: options.scorePath, options: limits, midi: options.midi)
+        let prepared = try prepareScore(
+          at: options.scorePath, commandLine: options.arguments, limits: options.limits,
+          midi: options.midi, openBank: QuietBank.opener)
         if !options.quiet {
-          for note in loaded.notes {
+          for note in prepared.loaded.notes {
             console.note("\(displayPath(options.scorePath)): \(note)")
           }
         }
-        let score = loaded.score
+        let settings = try options.settings(for: prepared.choices)
+        let score = prepared.loaded.score
         releaseFreedMemory()  // what parsing took
         plan = try RenderPlan(
-          score: consume score, bank: bank, settings: options.settings,
+          score: consume score, bank: prepared.bank, settings: settings,
           scorePath: options.scorePath)
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
@@ -57,7 +57,7 @@ enum RenderCommand {
   }
 
   private static func report(_ summary: RenderSummary, options: RenderOptions, console: Console) {
-    if summary.format != options.settings.format {
+    if summary.format.container != options.container {
       console.note("a WAV file holds at most 4 GiB; writing RF64, WAV with 64-bit sizes")
     }
     let stopped = summary.voicesStoppedByLimit
@@ -87,7 +87,7 @@ enum RenderCommand {
       }
     }
     let seconds = Rational(summary.totalFrames, rate)?.decimalString(places: 3) ?? "?"
-    let format = options.settings.format
+    let format = summary.format
     let encoding = format.encoding.map { " \($0.rawValue)" } ?? ""
     console.err(
       "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(format.container.rawValue)\(encoding)"

@@ -57,9 +57,7 @@ struct TestOptions {
     run.commandLine = arguments
     var check = SoundChoices()  // a bad sound option is a bad command line, before any test
     try SoundOptions.apply(arguments, to: &check)
-    run.bankOpener = { (path, seconds) throws(RenderError) in
-      QuietBank(try openBank(at: path, maximumSampleSeconds: seconds))
-    }
+    run.bankOpener = QuietBank.opener
     run.artifacts = arguments.values["--artifacts"]
     junit = arguments.values["--junit"]
     json = arguments.values["--json"]
