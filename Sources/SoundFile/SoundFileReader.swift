@@ -118,7 +118,9 @@ public final class SoundFileReader {
     var values: [Double] = []
     _ = try readBlocks(maxFrames: .max) { handle, buffer, frames in
       sf_readf_double(handle, buffer, frames)
-    } _: { values.append(contentsOf: $0) }
+    } _: {
+      values.append(contentsOf: $0)
+    }
     return values
   }
 
