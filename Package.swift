@@ -88,6 +88,6 @@ let package = Package(
       exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["xylo-render", "CommandLineOptions", "SoundFile"],
-      exclude: ["help", "goldens"]),
+      exclude: ["help"]),
   ]
 )

@@ -55,7 +55,8 @@ public struct GoldenRunOptions: Sendable {
   public var format: GoldenFormat = .flac
   /// Tests run at once; each render then mixes on one thread when more than one runs.
   public var jobs = processorCount()
-  /// The tolerance for every test, over the score's own; `nil` uses the score's or exact.
+  /// The tolerance for every test, over the score's own (`options --tolerance`) and the
+  /// command line's; `nil` uses those, or exact.
   public var tolerance: GoldenTolerance?
   /// Command-line sound options, over each score's `options`.
   package var commandLine = ParsedArguments()

@@ -19,6 +19,23 @@ public struct GoldenTest: Equatable, Sendable {
   public var taps: String { golden.prefixBeforeGolden + ".golden.taps" }
 }
 
+extension GoldenTest {
+  /// The test of one score: the golden beside it, in whichever format it exists, else where a
+  /// golden of `format` goes. From an XCTest: `runGoldenTest(GoldenTest(score: "alarm.xylo"),
+  /// options: GoldenRunOptions())`.
+  public init(score: String, format: GoldenFormat = .flac) {
+    let base = stem(score)
+    for candidate in GoldenFormat.allCases {
+      let path = base + ".golden." + candidate.rawValue
+      if FileSystem.kind(of: path) == .file {
+        self.init(score: score, golden: path, goldenExists: true)
+        return
+      }
+    }
+    self.init(score: score, golden: base + ".golden." + format.rawValue, goldenExists: false)
+  }
+}
+
 /// The tests under `paths` (folders searched recursively, hidden ones skipped; files taken as
 /// they are), in a stable order, and the goldens whose score is gone.
 public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(RenderError) -> (
@@ -35,17 +52,7 @@ public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(Ren
     }
   }
   scores = Array(Set(scores)).sorted()
-  let tests = scores.map { score -> GoldenTest in
-    let base = stem(score)
-    for candidate in GoldenFormat.allCases {
-      let path = base + ".golden." + candidate.rawValue
-      if FileSystem.kind(of: path) == .file {
-        return GoldenTest(score: score, golden: path, goldenExists: true)
-      }
-    }
-    return GoldenTest(
-      score: score, golden: base + ".golden." + format.rawValue, goldenExists: false)
-  }
+  let tests = scores.map { GoldenTest(score: $0, format: format) }
   let stems = Set(scores.map(stem))
   let obsolete = Array(Set(goldens)).sorted().filter { !stems.contains($0.prefixBeforeGolden) }
   return (tests, obsolete)

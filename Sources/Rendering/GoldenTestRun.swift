@@ -106,7 +106,7 @@ private func compare(
     )
   }
   let tolerance: Double?
-  switch options.tolerance {
+  switch options.tolerance ?? prepared.choices.tolerance {
   case .peak(let decibels): tolerance = decibels
   case .leastSignificantBit:
     let width = (try? SoundFileReader(path: test.golden))?.info.integerWidth ?? .bits16

@@ -104,5 +104,5 @@ private func applyScoreOptions(
 
 /// The options a score's `options` line may hold: those that shape the sound or the format.
 package enum ScoreOptions {
-  package static let specs = SoundOptions.specs
+  package static let specs = SoundOptions.specs + SoundOptions.goldenSpecs
 }

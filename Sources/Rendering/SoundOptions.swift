@@ -14,6 +14,8 @@ public struct SoundChoices: Sendable {
   public var maximumSampleSeconds = SampleLimits.defaultMaximumSeconds
   /// The sample encoding asked for; the container comes from the output.
   public var encoding: SampleEncoding?
+  /// How far a render may be from its golden (`--tolerance`, for golden tests).
+  public var tolerance: GoldenTolerance?
 
   public init() {}
 }
@@ -37,6 +39,9 @@ package enum SoundOptions {
     OptionSpec("--polyphony", takesValue: true),
     OptionSpec("--cut-fade", takesValue: true),
   ]
+
+  /// The golden-test option a score's `options` line and `test` take besides.
+  package static let goldenSpecs = [OptionSpec("--tolerance", takesValue: true)]
 
   /// Sets in `choices` what `arguments` give, leaving the rest as it is. A relative `--bank`
   /// is taken from `folder` (a score's own folder) when one is given.
@@ -97,5 +102,16 @@ package enum SoundOptions {
       settings.cutFade = milliseconds.divided(by: Rational(1_000)) ?? .zero
     }
     choices.settings = settings
+    if let text = arguments.values["--tolerance"] {
+      if text == "lsb" {
+        choices.tolerance = .leastSignificantBit
+      } else {
+        guard let value = Double(text), value.isFinite, (-400...0).contains(value) else {
+          throw UsageError(
+            "--tolerance needs decibels from -400 to 0 or 'lsb', got \(quote(text))")
+        }
+        choices.tolerance = .peak(decibels: value)
+      }
+    }
   }
 }

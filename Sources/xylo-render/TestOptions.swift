@@ -13,12 +13,11 @@ struct TestOptions {
   var list = false
 
   static let specs =
-    LimitOptions.specs + MIDIInputOptions.specs + SoundOptions.specs + [
+    LimitOptions.specs + MIDIInputOptions.specs + SoundOptions.specs + SoundOptions.goldenSpecs + [
       OptionSpec("--golden-format", takesValue: true),
       OptionSpec("--ci", takesValue: false),
       OptionSpec("--update", takesValue: false),
       OptionSpec("--jobs", takesValue: true),
-      OptionSpec("--tolerance", takesValue: true),
       OptionSpec("--junit", takesValue: true),
       OptionSpec("--json", takesValue: true),
       OptionSpec("--annotate", takesValue: true),
@@ -41,17 +40,6 @@ struct TestOptions {
     run.jobs =
       try arguments.wholeNumber("--jobs", in: RenderSettings.Limits.jobs, unit: "tests")
       ?? run.jobs
-    if let text = arguments.values["--tolerance"] {
-      if text == "lsb" {
-        run.tolerance = .leastSignificantBit
-      } else {
-        guard let value = Double(text), value.isFinite, (-400...0).contains(value) else {
-          throw UsageError(
-            "--tolerance needs decibels from -400 to 0 or 'lsb', got \(quote(text))")
-        }
-        run.tolerance = .peak(decibels: value)
-      }
-    }
     run.limits = try LimitOptions.parse(arguments)
     run.midi = try MIDIInputOptions.parse(arguments)
     run.commandLine = arguments
