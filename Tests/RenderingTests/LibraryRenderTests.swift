@@ -111,6 +111,20 @@ import Testing
     #expect(app == [SoundingTap(key: "E", line: 2)])
   }
 
+  @Test func aGoldenTestFromSwiftWritesPassesAndExplainsAChange() throws {
+    let folder = try temporaryFolder()
+    let score = try scoreFile("tempo 120\nC D\nE G\n", in: folder)
+    let options = GoldenRunOptions()
+    #expect(runGoldenTest(GoldenTest(score: score), options: options).outcome == .written)
+    let passed = runGoldenTest(GoldenTest(score: score), options: options)
+    #expect(passed.outcome == .passed, "\(passed.lines)")
+    _ = try scoreFile("tempo 120\nC D\nE:1.02 G\n", in: folder)
+    let failed = runGoldenTest(GoldenTest(score: score), options: options)
+    #expect(failed.outcome == .failed)
+    #expect(failed.lines.contains("  s.xylo:3: G moved 1.500000 s → 1.510000 s (+480 frames)"))
+    #expect(failed.line == 3)
+  }
+
   private func scoreFile(_ text: String, in folder: String) throws -> String {
     let path = folder + "/s.xylo"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
