@@ -29,7 +29,19 @@ let package = Package(
       providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
     ),
     .target(name: "AudioBasics"),
+    .systemLibrary(
+      name: "CEBUR128",
+      pkgConfig: "libebur128",
+      providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
+    ),
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+    ),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
+    .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
+    .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
     .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "CSystem"),
@@ -77,6 +89,8 @@ let package = Package(
       dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
+    .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),
+    .testTarget(name: "DrawingTests", dependencies: ["Drawing", "AudioBasics"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
     .testTarget(
