@@ -102,6 +102,11 @@ struct ComparisonRun {
       position += Int64(max(leftCount, rightCount))
     }
     if let writer { try writing { () throws(SoundFileError) in try writer.close() } }
-    do { try target?.commit() } catch { throw .output(error) }
+    // A difference of nothing is no file: identical files write none (an old one is left).
+    if meter.differingFrames > 0 || expectedFrames != actualFrames {
+      do { try target?.commit() } catch { throw .output(error) }
+    } else {
+      target?.discard()
+    }
   }
 }

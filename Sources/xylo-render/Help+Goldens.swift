@@ -31,7 +31,8 @@ extension Help {
 
     OPTIONS:
       --tolerance DBFS        Accept differences up to DBFS, such as -90 (default: exact)
-      --diff-out FILE         Write ACTUAL minus EXPECTED to FILE as a float WAV
+      --diff-out FILE         Write ACTUAL minus EXPECTED to FILE as a float WAV, when
+                              they differ
       --score FILE            Name the taps of FILE sounding at the first difference, planned
                               as a render with the options below plans them
     \(BankOption.help)

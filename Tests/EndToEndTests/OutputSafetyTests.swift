@@ -240,7 +240,20 @@ import Testing
     #expect(try mode(folder + "/bank/C.wav") == expected)
     let source = try score(in: folder)
     #expect(try run(["render", source, "-o", folder + "/a.wav", "--quiet"]).status == 0)
-    _ = try run(["compare", folder + "/a.wav", folder + "/a.wav", "--diff-out", folder + "/d.wav"])
+    #expect(
+      try run(["render", source, "-o", folder + "/b.wav", "--quiet", "--gain", "-1"]).status == 0)
+    _ = try run(["compare", folder + "/a.wav", folder + "/b.wav", "--diff-out", folder + "/d.wav"])
     #expect(try mode(folder + "/d.wav") == expected)
+  }
+
+  @Test func identicalFilesWriteNoDifference() throws {
+    let folder = try temporaryFolder()
+    #expect(
+      try run(["render", try score(in: folder), "-o", folder + "/a.wav", "--quiet"]).status == 0)
+    let result = try run([
+      "compare", folder + "/a.wav", folder + "/a.wav", "--diff-out", folder + "/d.wav",
+    ])
+    #expect(result.status == 0)
+    #expect(listing(folder) == ["a.wav", "s.xylo"])
   }
 }
