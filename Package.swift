@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
-    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics"]),
+    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "CSystem"),
     .target(name: "Platform", dependencies: ["CSystem"]),

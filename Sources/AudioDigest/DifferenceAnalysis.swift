@@ -1,4 +1,5 @@
 import AudioBasics
+import Platform
 
 /// What changed between a golden and a render, told from the audio alone: a longer or shorter
 /// file, a silent one, a change of gain, a time offset, or a change confined to a short stretch.
@@ -115,9 +116,9 @@ package struct DifferenceExplanation: Sendable, Equatable {
       case .silent(let side):
         return side == .actual ? "the render is silent" : "the golden is silent"
       case .gain(let gain):
-        let decibels = decimal(Decibels.of(abs(gain)), places: 2, signed: true)
+        let decibels = fixed(Decibels.of(abs(gain)), places: 2, signed: true)
         let note = gain < 0 ? "inverted, \(decibels)" : decibels
-        return "the render is the golden × \(decimal(gain, places: 3)) (\(note) dB)"
+        return "the render is the golden × \(fixed(gain, places: 3)) (\(note) dB)"
       case .offset(let shift):
         let direction = shift > 0 ? "delayed by" : "early by"
         let milliseconds = ratio(abs(shift) * 1000, rate, places: 3)
@@ -153,20 +154,4 @@ private func ratio(_ numerator: Int, _ denominator: Int, places: Int) -> String 
   let units = (2 * numerator * scale + denominator) / (2 * denominator)
   let fraction = String(units % scale)
   return "\(units / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
-}
-
-/// `value` with exactly `places` decimals, rounded half away from zero; `signed` puts `+` before
-/// values above zero. Zero has no sign.
-private func decimal(_ value: Double, places: Int, signed: Bool = false) -> String {
-  guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-  var scale = 1.0
-  for _ in 0..<places { scale *= 10 }
-  let units = (abs(value) * scale).rounded()
-  guard units < 9.0e18 else { return String(value) }
-  let whole = UInt64(units)
-  let fraction = String(whole % UInt64(scale))
-  let text =
-    "\(whole / UInt64(scale))." + String(repeating: "0", count: places - fraction.count) + fraction
-  let sign = units == 0 ? "" : value < 0 ? "-" : signed ? "+" : ""
-  return sign + text
 }

@@ -1,7 +1,7 @@
 import CSystem
 
 /// `value` with exactly `places` decimals, rounded half away from zero; locale-free.
-/// `signed` puts `+` before positive values, as `%+.1f` does.
+/// `signed` puts `+` before values that round away from zero (zero has no sign).
 package func fixed(_ value: Double, places: Int, signed: Bool = false) -> String {
   guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
   var scale = 1.0
@@ -16,7 +16,7 @@ package func fixed(_ value: Double, places: Int, signed: Bool = false) -> String
     text += "." + String(repeating: "0", count: places - fraction.count) + fraction
   }
   let negative = value < 0 && units != 0
-  return (negative ? "-" : signed ? "+" : "") + text
+  return (negative ? "-" : signed && units != 0 ? "+" : "") + text
 }
 
 /// Seconds on a clock that only moves forward, for progress and timing.
