@@ -20,10 +20,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (6, false, "6.0"), (6, true, "+6.0"), (-6, true, "-6.0"), (0, true, "+0.0"),
-    (-0.04, false, "0.0"), (-0.04, true, "+0.0"),
+    (6, false, "6.0"), (6, true, "+6.0"), (-6, true, "-6.0"), (0, true, "0.0"),
+    (-0.04, false, "0.0"), (-0.04, true, "0.0"),
   ])
-  func signedMarksPositiveValuesAndNegativeZeroLosesItsSign(
+  func signedMarksValuesAwayFromZeroAndZeroHasNoSign(
     _ value: Double, _ signed: Bool, _ text: String
   ) {
     #expect(fixed(value, places: 1, signed: signed) == text)
