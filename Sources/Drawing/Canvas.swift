@@ -1,0 +1,189 @@
+import CCairo
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A picture being drawn in memory and then written as a PNG file: the one owner of a Cairo
+/// image surface and its drawing context, both destroyed in `deinit`.
+///
+/// Drawing never fails on the spot: Cairo keeps the first error in the context and ignores
+/// what follows, so `writePNG(to:)` reports it.
+final class Canvas {
+  let width: Int
+  let height: Int
+  private let surface: OpaquePointer
+  private let context: OpaquePointer
+
+  /// Text weights of the toy font API.
+  enum Weight {
+    case regular
+    case bold
+  }
+
+  /// Where text sits relative to the point it is drawn at.
+  enum Alignment {
+    case left
+    case center
+    case right
+  }
+
+  /// A blank canvas, fully transparent, `width` × `height` pixels (each in 1...32767).
+  /// The corresponding C functions are `cairo_image_surface_create` and `cairo_create`.
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+    context = cairo_create(surface)
+    DeterministicSettings.apply(to: context)
+  }
+
+  deinit {
+    cairo_destroy(context)
+    cairo_surface_destroy(surface)
+  }
+
+  /// Fills a rectangle. The corresponding C function is `cairo_rectangle`.
+  func fill(_ rect: Rect, _ colour: Colour) {
+    cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    fillPath(colour)
+  }
+
+  /// Draws a straight line `lineWidth` pixels wide, dashed when `dashes` holds on/off lengths.
+  func line(
+    from start: Point, to end: Point, _ colour: Colour, lineWidth: Double = 1,
+    dashes: [Double] = []
+  ) {
+    polyline([start, end], colour, lineWidth: lineWidth, dashes: dashes)
+  }
+
+  /// Draws connected straight lines through `points`.
+  func polyline(_ points: [Point], _ colour: Colour, lineWidth: Double = 1, dashes: [Double] = []) {
+    trace(points)
+    cairo_set_dash(context, dashes, Int32(dashes.count), 0)
+    strokePath(colour, lineWidth: lineWidth)
+    cairo_set_dash(context, nil, 0, 0)
+  }
+
+  /// Fills the polygon through `points`, and strokes its outline when `outline` is given, so
+  /// that a polygon with no area still shows as a line.
+  func polygon(_ points: [Point], _ colour: Colour, outline: Colour? = nil) {
+    trace(points)
+    cairo_close_path(context)
+    if let outline {
+      set(colour)
+      cairo_fill_preserve(context)
+      strokePath(outline, lineWidth: 1)
+    } else {
+      fillPath(colour)
+    }
+  }
+
+  /// Draws one line of text with its baseline at `point.y`.
+  /// The corresponding C functions are `cairo_select_font_face` and `cairo_show_text`.
+  func text(
+    _ text: String, at point: Point, size: Double, _ colour: Colour, weight: Weight = .regular,
+    alignment: Alignment = .left
+  ) {
+    let advance = textWidth(text, size: size, weight: weight)
+    let x: Double
+    switch alignment {
+    case .left: x = point.x
+    case .center: x = point.x - advance / 2
+    case .right: x = point.x - advance
+    }
+    cairo_move_to(context, x, point.y)
+    set(colour)
+    cairo_show_text(context, text)
+    cairo_new_path(context)
+  }
+
+  /// How far `text` advances the pen, in pixels. The corresponding C function is
+  /// `cairo_text_extents`.
+  func textWidth(_ text: String, size: Double, weight: Weight = .regular) -> Double {
+    selectFont(size: size, weight: weight)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    return extents.x_advance
+  }
+
+  /// Writes the picture as a PNG file, replacing any file at `path`.
+  /// The corresponding C function is `cairo_surface_write_to_png`.
+  func writePNG(to path: String) throws(DrawingError) {
+    try check(cairo_status(context), path: path)
+    cairo_surface_flush(surface)
+    try check(cairo_surface_status(surface), path: path)
+    errno = 0
+    try check(cairo_surface_write_to_png(surface, path), path: path)
+  }
+
+  private func trace(_ points: [Point]) {
+    cairo_new_path(context)
+    for point in points {
+      cairo_line_to(context, point.x, point.y)
+    }
+  }
+
+  private func set(_ colour: Colour) {
+    cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.alpha)
+  }
+
+  private func fillPath(_ colour: Colour) {
+    set(colour)
+    cairo_fill(context)
+  }
+
+  private func strokePath(_ colour: Colour, lineWidth: Double) {
+    set(colour)
+    cairo_set_line_width(context, lineWidth)
+    cairo_stroke(context)
+  }
+
+  private func selectFont(size: Double, weight: Weight) {
+    cairo_select_font_face(
+      context, DeterministicSettings.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+      weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, size)
+  }
+}
+
+/// Cairo's settings that decide pixels, set explicitly in one place rather than taken from the
+/// library's or fontconfig's defaults, so the same inputs give the same PNG bytes.
+private enum DeterministicSettings {
+  /// The font of the toy API: DejaVu, in Debian's base image (`fonts-dejavu-core`); fontconfig
+  /// substitutes its default sans-serif font where it is missing.
+  static let fontFamily = "DejaVu Sans"
+
+  static func apply(to context: OpaquePointer) {
+    cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)
+    cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    cairo_set_tolerance(context, 0.1)
+    guard let options = cairo_font_options_create() else { return }
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+    cairo_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+  }
+}
+
+/// Turns a Cairo status into a `DrawingError` about `path`; success passes. A failed write
+/// adds the system's reason when the C library left one in `errno`.
+private func check(_ status: cairo_status_t, path: String) throws(DrawingError) {
+  guard status != CAIRO_STATUS_SUCCESS else { return }
+  var reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo error"
+  if status == CAIRO_STATUS_WRITE_ERROR, errno != 0, let text = strerror(errno) {
+    let system = String(cString: text)
+    reason += ": " + system.prefix(1).lowercased() + system.dropFirst()
+  }
+  throw DrawingError(path: path, reason: reason)
+}
