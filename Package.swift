@@ -42,7 +42,8 @@ let package = Package(
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
-    .target(name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
+    .target(
+      name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
     .target(name: "CSystem"),
     .target(name: "Platform", dependencies: ["CSystem"]),
@@ -57,7 +58,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "CommandLineOptions",
+        "CommandLineOptions", "Drawing",
         "Platform",
       ]),
     .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),

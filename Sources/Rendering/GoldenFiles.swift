@@ -1,4 +1,5 @@
 import AudioDigest
+import Drawing
 import Platform
 import ScoreParser
 import SoundFile
@@ -68,17 +69,60 @@ func saveArtifacts(_ test: GoldenTest, scratch: ScratchFile, container: Containe
   let name = Path.baseName(test.score)
   let received = Path.join(folder, "\(name).received.\(container.rawValue)")
   let difference = Path.join(folder, "\(name).diff.wav")
-  do {
-    let bytes = try FileSystem.readAll(scratch.path)
+  let picture = Path.join(folder, "\(name).png")
+  do throws(RenderError) {
+    let bytes: [UInt8]
+    do { bytes = try FileSystem.readAll(scratch.path) } catch {
+      throw .output(OutputError(path: scratch.path, reason: error.reason))
+    }
     try writeAtomically(bytes, to: .file(received), inputs: [test.golden]) { _ in true }
-    _ = try compareGolden(
+    let comparison = try compareGolden(
       expected: test.golden, actual: received, diffOut: .file(difference))
-    return ["  artifacts: '\(received)', '\(difference)'"]
-  } catch let error as RenderError {
-    return ["  cannot write artifacts: \(error)"]
+    var written = ["'\(received)'", "'\(difference)'"]
+    if try drawPicture(
+      golden: test.golden, render: received, title: Path.lastComponent(test.score),
+      firstDifference: comparison.firstDifferenceFrame, to: picture)
+    {
+      written.append("'\(picture)'")
+    }
+    return ["  artifacts: " + written.joined(separator: ", ")]
   } catch {
     return ["  cannot write artifacts: \(error)"]
   }
+}
+
+/// Draws the failure picture of a golden and a render of the same shape: their waveforms, the
+/// difference's, and its band spectrogram. False when the shapes differ (nothing to draw).
+private func drawPicture(
+  golden: String, render: String, title: String, firstDifference: Int64?, to path: String
+) throws(RenderError) -> Bool {
+  guard let expected = try? SoundFileReader(path: golden),
+    let actual = try? SoundFileReader(path: render),
+    expected.info.sampleRate == actual.info.sampleRate,
+    expected.info.channels == actual.info.channels,
+    let left = try? expected.readAllDoubles(), let right = try? actual.readAllDoubles()
+  else { return false }
+  let channels = expected.info.channels
+  let rate = expected.info.sampleRate
+  var difference = [Double](repeating: 0, count: max(left.count, right.count))
+  for index in difference.indices {
+    difference[index] =
+      (index < right.count ? right[index] : 0) - (index < left.count ? left[index] : 0)
+  }
+  let bands = bandLevels(difference, channels: channels, rate: rate)
+  let drawing = GoldenPicture(
+    title: title, expected: left, actual: right, channels: channels, rate: rate,
+    firstDifferenceFrame: firstDifference, bandLevels: bands.levels, bandCenters: bands.centers,
+    windowSeconds: bands.windowSeconds)
+  let target: OutputTarget
+  do { target = try OutputTarget(.file(path)) } catch { throw .output(error) }
+  do {
+    try drawing.write(to: target.temporaryPath)
+  } catch {
+    throw .output(OutputError(path: path, reason: error.reason))
+  }
+  do { try target.commit() } catch { throw .output(error) }
+  return true
 }
 
 /// A render error as the lines a test report shows: every diagnostic of a score, or one line.

@@ -106,7 +106,8 @@ extension Help {
       --annotate github       Print GitHub Actions annotations for failures
       --shard K/N             Run only shard K of N (a stable split by path)
       --list                  List the tests and run none
-      --artifacts DIR         For each failure, leave the render and the difference in DIR
+      --artifacts DIR         For each failure, leave in DIR the render, the difference
+                              and a picture of both (PNG)
     \(BankOption.help)
     \(VoiceOptions.help)
     \(MIDIInputOptions.help)

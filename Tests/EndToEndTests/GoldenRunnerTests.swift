@@ -171,6 +171,6 @@ import Testing
     try write("E\n", to: folder + "/b.xylo")
     let artifacts = try temporaryFolder() + "/artifacts"
     #expect(try run(["test", folder, "--artifacts", artifacts]).status == 1)
-    #expect(listing(artifacts) == ["b.diff.wav", "b.received.flac"])
+    #expect(listing(artifacts) == ["b.diff.wav", "b.png", "b.received.flac"])
   }
 }
