@@ -58,7 +58,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "CommandLineOptions", "Drawing",
+        "CommandLineOptions", "Drawing", "Loudness",
         "Platform",
       ]),
     .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),

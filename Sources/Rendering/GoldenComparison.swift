@@ -1,3 +1,4 @@
+import AudioBasics
 import Platform
 import SampleBank
 import ScoreParser
@@ -50,8 +51,8 @@ public struct ScoreContext: Sendable {
 /// names its taps sounding at the first difference. Throws `.soundFile` when a file cannot be
 /// read and `.output` when the difference cannot be written.
 public func compareGolden(
-  expected: String, actual: String, tolerance: Double? = nil, diffOut: Destination? = nil,
-  score: ScoreContext? = nil
+  expected: String, actual: String, tolerance: GoldenTolerance? = nil,
+  diffOut: Destination? = nil, score: ScoreContext? = nil
 ) throws(RenderError) -> GoldenComparison {
   let readers: (SoundFileReader, SoundFileReader)
   do {
@@ -59,11 +60,37 @@ public func compareGolden(
   } catch {
     throw .soundFile(error)
   }
+  let peak: Double?
+  switch tolerance {
+  case .peak(let decibels): peak = decibels
+  case .leastSignificantBit:
+    peak = Decibels.of(1 / (readers.0.info.integerWidth ?? .bits16).fullScale)
+  case .perceptual, nil: peak = nil
+  }
+  let lossy = [readers.0, readers.1].filter { $0.info.isLossy }.map(\.path)
   let run = try ComparisonRun(expected: readers.0, actual: readers.1, diffOut: diffOut)
-  let report = ComparisonReport(run: run, paths: (expected, actual), tolerance: tolerance)
+  let report = ComparisonReport(run: run, paths: (expected, actual), tolerance: peak)
   var comparison = GoldenComparison(
     passed: report.passed, lines: report.lines, warnings: report.warnings,
     firstDifferenceFrame: run.meter.firstDifference?.frame, rate: run.rate)
+  if case .perceptual(let loudnessLU, let bandDecibels) = tolerance, !report.passed {
+    let names = "'\(expected)' and '\(actual)'"
+    guard
+      let verdict = perceptualVerdict(
+        expected: expected, actual: actual, loudnessLU: loudnessLU, bandDecibels: bandDecibels)
+    else {
+      comparison.lines.insert("  loudness: cannot be measured for files of different shapes", at: 1)
+      return comparison
+    }
+    comparison.passed = verdict.passed && !run.meter.holdsNonFinite
+    comparison.lines[0] =
+      comparison.passed ? "within perceptual tolerance: \(names)" : "different: \(names)"
+    comparison.lines.insert("  " + verdict.line, at: 1)
+  } else if !lossy.isEmpty && !report.passed {
+    comparison.warnings.append(
+      "'\(lossy[0])' is lossy: a codec's noise changes every sample; compare it with --tolerance perceptual"
+    )
+  }
   if let score, let frame = comparison.firstDifferenceFrame {
     comparison.lines.append(soundingLine(score, frame: frame, rate: run.rate))
   }

@@ -105,16 +105,9 @@ private func compare(
       ["different: the render's content hash is \(actual), the golden's \(expected)"]
     )
   }
-  let tolerance: Double?
-  switch options.tolerance ?? prepared.choices.tolerance {
-  case .peak(let decibels): tolerance = decibels
-  case .leastSignificantBit:
-    let width = (try? SoundFileReader(path: test.golden))?.info.integerWidth ?? .bits16
-    tolerance = Decibels.of(1 / width.fullScale)
-  case nil: tolerance = nil
-  }
   let comparison = try compareGolden(
-    expected: test.golden, actual: scratch.path, tolerance: tolerance)
+    expected: test.golden, actual: scratch.path,
+    tolerance: options.tolerance ?? prepared.choices.tolerance)
   let lines = (comparison.warnings.map { "  warning: " + $0 } + comparison.lines).map {
     $0.replacing("'\(scratch.path)'", with: "the render")
   }

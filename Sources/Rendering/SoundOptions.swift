@@ -20,6 +20,20 @@ public struct SoundChoices: Sendable {
   public init() {}
 }
 
+/// `--tolerance DBFS|lsb|perceptual`, one reading for `compare`, `test` and a score's options.
+package func goldenTolerance(_ text: String) throws(UsageError) -> GoldenTolerance {
+  switch text {
+  case "lsb": return .leastSignificantBit
+  case "perceptual": return .defaultPerceptual
+  default:
+    guard let value = Double(text), value.isFinite, (-400...0).contains(value) else {
+      throw UsageError(
+        "--tolerance needs decibels from -400 to 0, 'lsb' or 'perceptual', got \(quote(text))")
+    }
+    return .peak(decibels: value)
+  }
+}
+
 /// The options that shape the sound or the format, and nothing else: those a score's `options`
 /// line may carry (none names an output or reads standard input), and that `render` takes.
 package enum SoundOptions {
@@ -103,15 +117,7 @@ package enum SoundOptions {
     }
     choices.settings = settings
     if let text = arguments.values["--tolerance"] {
-      if text == "lsb" {
-        choices.tolerance = .leastSignificantBit
-      } else {
-        guard let value = Double(text), value.isFinite, (-400...0).contains(value) else {
-          throw UsageError(
-            "--tolerance needs decibels from -400 to 0 or 'lsb', got \(quote(text))")
-        }
-        choices.tolerance = .peak(decibels: value)
-      }
+      choices.tolerance = try goldenTolerance(text)
     }
   }
 }

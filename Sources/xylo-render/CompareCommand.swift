@@ -13,16 +13,13 @@ enum CompareCommand {
       OptionSpec("--score", takesValue: true),
     ], usage: Help.compareUsage, help: Help.compare, run: run)
 
-  /// The smallest tolerance accepted: far below any difference a file can hold.
-  static let tolerances = -400.0...0.0
-
   static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    let tolerance: Double?
+    let tolerance: GoldenTolerance?
     var context: ScoreContext?
     let bankOption: BankOption
     do throws(UsageError) {
       try arguments.requirePositionals(["EXPECTED", "ACTUAL"], command: "compare")
-      tolerance = try arguments.decibels("--tolerance", in: tolerances)
+      tolerance = try arguments.values["--tolerance"].map(goldenTolerance)
       bankOption = try BankOption(arguments)
       if let path = arguments.values["--score"] {
         var settings = RenderSettings()

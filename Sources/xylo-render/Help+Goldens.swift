@@ -18,7 +18,7 @@ extension Help {
     """
 
   static let compareUsage =
-    "USAGE: xylo-render compare EXPECTED ACTUAL [--tolerance DBFS] [--diff-out FILE] [--score FILE]"
+    "USAGE: xylo-render compare EXPECTED ACTUAL [--tolerance DBFS|lsb|perceptual] [--diff-out FILE] [--score FILE]"
 
   static let compare = """
     OVERVIEW: Compare two audio files sample by sample, for golden-file tests.
@@ -30,7 +30,10 @@ extension Help {
     difference in dBFS and where, the RMS of the difference, and how many frames differ.
 
     OPTIONS:
-      --tolerance DBFS        Accept differences up to DBFS, such as -90 (default: exact)
+      --tolerance DBFS        Accept differences up to DBFS, such as -90 (default: exact);
+                              'lsb': one step of EXPECTED's bit depth; 'perceptual': for
+                              lossy files, loudness within 0.5 LU and every 1/3-octave
+                              band within 3 dB (EBU R128, 50 ms windows)
       --diff-out FILE         Write ACTUAL minus EXPECTED to FILE as a float WAV, when
                               they differ
       --score FILE            Name the taps of FILE sounding at the first difference, planned
@@ -98,8 +101,10 @@ extension Help {
       --update                Rewrite goldens whose audio changed, write missing ones,
                               remove obsolete ones; unchanged goldens are not touched
       --golden-format FORMAT  flac, wav or sha256, for goldens written (default: flac)
-      --tolerance DBFS|lsb    Accept differences up to DBFS (such as -90), or one step of
-                              the golden's bit depth (default: exact)
+      --tolerance DBFS|lsb|perceptual
+                              Accept differences up to DBFS (such as -90), one step of the
+                              golden's bit depth, or what a listener would not hear (for
+                              lossy audio; see 'compare --help'); default: exact
       --jobs N                Tests run at once (default: one per core)
       --junit FILE            Write a JUnit XML report (GitHub Actions, GitLab, Jenkins)
       --json FILE             Write a JSON report
