@@ -39,7 +39,13 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
     ),
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat libavcodec libavutil",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
+    ),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
+    .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
     .target(
@@ -91,6 +97,8 @@ let package = Package(
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),
+    .testTarget(
+      name: "MediaEncodingTests", dependencies: ["MediaEncoding", "AudioBasics", "Loudness"]),
     .testTarget(name: "DrawingTests", dependencies: ["Drawing", "AudioBasics"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
