@@ -1,5 +1,6 @@
 import AudioBasics
 import AudioDigest
+import Loudness
 import Mixer
 import Platform
 import SampleBank
@@ -46,6 +47,8 @@ public struct RenderSummary: Sendable {
   public var voiceCount: Int
   /// The content hash of the file written, when the settings asked for it (as `hash` prints).
   public var contentHash: String?
+  /// What a loudness target did, when the settings gave one.
+  public var loudness: LoudnessResult?
 }
 
 /// Finished audio in memory: interleaved float frames, after gain, normalizing and fades, and
@@ -55,6 +58,8 @@ public struct RenderedAudio: Sendable {
   public var channels: Int
   public var values: [Float]
   public var peak: PeakMeter
+  /// What a loudness target did, when the settings gave one.
+  public var loudness: LoudnessResult?
 
   public var frameCount: Int { values.count / channels }
 }
@@ -108,13 +113,13 @@ public func render(
   do { target = try OutputTarget(destination, inputs: plan.inputPaths) } catch {
     throw .output(error)
   }
-  let pipeline = try finishedPipeline(plan, progress: progress)
+  let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   var summary = RenderSummary(
     rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
     peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
-    voiceCount: plan.mix.voices.count)
+    voiceCount: plan.mix.voices.count, loudness: loudness)
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
     do {
@@ -172,8 +177,9 @@ public func render(
 public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(RenderError)
   -> RenderedAudio
 {
-  let pipeline = try finishedPipeline(plan, progress: progress)
-  var audio = RenderedAudio(rate: plan.rate, channels: plan.channels, values: [], peak: PeakMeter())
+  let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
+  var audio = RenderedAudio(
+    rate: plan.rate, channels: plan.channels, values: [], peak: PeakMeter(), loudness: loudness)
   audio.values.reserveCapacity(Int(plan.totalFrames) * plan.channels)
   try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
     audio.values.append(contentsOf: chunk.float)
@@ -183,25 +189,53 @@ public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(
   return audio
 }
 
-/// The pipeline with its final gain: for normalizing, a first pass measures the peak.
+/// The pipeline with its final gain: for normalizing or a loudness target, a first pass
+/// measures the finished mix.
 private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
-  throws(RenderError) -> ChunkPipeline
+  throws(RenderError) -> (ChunkPipeline, LoudnessResult?)
 {
   let settings = plan.settings
   var pipeline = ChunkPipeline(
     plan: plan.mix, totalFrames: plan.totalFrames, finishing: plan.finishing,
     blockFrames: settings.blockFrames, jobs: settings.jobs)
-  guard case .normalize(let peakDecibels) = settings.level else { return pipeline }
-  var peak = PeakMeter()
-  try pipeline.forEachChunk(encoding: .measureOnly, dither: nil) {
-    (chunk) throws(RenderError) in
-    peak.merge(chunk.peak)
-    try report(.measuring, chunk, plan, progress)
+  switch settings.level {
+  case .gain:
+    return (pipeline, nil)
+  case .normalize(let peakDecibels):
+    var peak = PeakMeter()
+    try pipeline.forEachChunk(encoding: .measureOnly, dither: nil) {
+      (chunk) throws(RenderError) in
+      peak.merge(chunk.peak)
+      try report(.measuring, chunk, plan, progress)
+    }
+    if peak.peak > 0 {
+      pipeline.finishing.gain = Float(Decibels.linear(peakDecibels) / Double(peak.peak))
+    }
+    return (pipeline, nil)
+  case .loudness(let target, let ceiling):
+    let meter: LoudnessMeter
+    do { meter = try LoudnessMeter(channelCount: plan.channels, sampleRate: plan.rate) } catch {
+      throw .invalidSetting(error.description)
+    }
+    try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
+      do throws(LoudnessError) {
+        try chunk.float.withUnsafeBufferPointer { (values) throws(LoudnessError) in
+          try meter.add(values)
+        }
+      } catch {
+        throw .invalidSetting(error.description)
+      }
+      try report(.measuring, chunk, plan, progress)
+    }
+    let measured: LoudnessMeasurement
+    do { measured = try meter.measurement() } catch { throw .invalidSetting(error.description) }
+    let gain = loudnessGain(measured, target: target, ceiling: ceiling)
+    pipeline.finishing.gain = Float(Decibels.linear(gain))
+    let result = LoudnessResult(
+      measuredLUFS: measured.integratedLUFS, targetLUFS: target,
+      achievedLUFS: measured.integratedLUFS + gain, truePeakDBTP: measured.truePeakDBTP + gain)
+    return (pipeline, result)
   }
-  if peak.peak > 0 {
-    pipeline.finishing.gain = Float(Decibels.linear(peakDecibels) / Double(peak.peak))
-  }
-  return pipeline
 }
 
 private func report(

@@ -92,7 +92,7 @@ public struct RenderPlan: Sendable {
     let gain: Double =
       switch settings.level {
       case .gain(let decibels): Decibels.linear(decibels)
-      case .normalize: 1
+      case .normalize, .loudness: 1
       }
     finishing = Finishing(gain: Float(gain), totalFrames: totalFrames, fadeOutFrames: fadeFrames)
   }

@@ -39,6 +39,9 @@ public struct RenderSettings: Sendable {
     case gain(decibels: Double)
     /// Measured in a first pass, then scaled so the peak lands on this many dBFS.
     case normalize(peakDecibels: Double)
+    /// Measured in a first pass (EBU R128 integrated loudness), then scaled to this many LUFS,
+    /// as far as the true peak stays at or below `truePeakCeiling` dBTP.
+    case loudness(lufs: Double, truePeakCeiling: Double)
   }
 
   /// The output's length.
@@ -83,6 +86,8 @@ public struct RenderSettings: Sendable {
     public static let jobs = 1...256
     public static let gainDecibels = -120.0...60.0
     public static let peakDecibels = -120.0...0.0
+    public static let loudness = -70.0...0.0
+    public static let truePeak = -20.0...0.0
   }
 
   /// The first setting outside its range, as `rate must be from 1000 to 768000, got 5`.
@@ -102,6 +107,9 @@ public struct RenderSettings: Sendable {
     switch level {
     case .gain(let decibels): try outside(decibels, Limits.gainDecibels, "gain")
     case .normalize(let decibels): try outside(decibels, Limits.peakDecibels, "normalize")
+    case .loudness(let lufs, let ceiling):
+      try outside(lufs, Limits.loudness, "loudness")
+      try outside(ceiling, Limits.truePeak, "truePeak")
     }
   }
 }

@@ -47,6 +47,8 @@ package enum SoundOptions {
     OptionSpec("--dither-seed", takesValue: true),
     OptionSpec("--gain", takesValue: true),
     OptionSpec("--normalize", takesValue: true, valueIsOptional: true),
+    OptionSpec("--loudness", takesValue: true),
+    OptionSpec("--true-peak", takesValue: true),
     OptionSpec("--tail", takesValue: true),
     OptionSpec("--duration", takesValue: true),
     OptionSpec("--fade-out", takesValue: true),
@@ -88,7 +90,16 @@ package enum SoundOptions {
       settings.ditherSeed = try arguments.unsignedNumber("--dither-seed") ?? 0
     }
     let gain = try arguments.decibels("--gain", in: limits.gainDecibels)
-    if arguments.has("--normalize") {
+    let ceiling = try arguments.decibels("--true-peak", in: limits.truePeak)
+    if let lufs = try arguments.decibels("--loudness", in: limits.loudness) {
+      guard gain == nil, !arguments.has("--normalize") else {
+        throw UsageError(
+          "--loudness cannot be combined with --gain or --normalize; --loudness sets the gain")
+      }
+      settings.level = .loudness(lufs: lufs, truePeakCeiling: ceiling ?? -1)
+    } else if ceiling != nil {
+      throw UsageError("--true-peak goes with --loudness, the target it caps")
+    } else if arguments.has("--normalize") {
       guard gain == nil else {
         throw UsageError("--gain and --normalize cannot be combined; --normalize sets the gain")
       }

@@ -123,3 +123,23 @@ extension Help {
     Exit status: 0 when no test failed or erred, 1 otherwise, 64 a bad command line.
     """
 }
+
+extension Help {
+  static let loudnessUsage = "USAGE: xylo-render loudness FILE... [--json]"
+
+  static let loudness = """
+    OVERVIEW: Measure the loudness of audio files as EBU R128 / ITU-R BS.1770 defines it.
+
+    \(loudnessUsage)
+
+    Prints one line per file: integrated loudness (LUFS), loudness range (LU), true peak
+    (dBTP, measured oversampled by libebur128) and sample peak (dBFS). Silence is -inf.
+
+    OPTIONS:
+      --json                  Print a JSON array instead
+      -h, --help              Show this help
+      --version               Show the version
+
+    Exit status: 0 when every file was measured, 1 when any cannot be read.
+    """
+}

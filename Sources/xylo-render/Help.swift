@@ -23,6 +23,7 @@ enum Help {
       hash FILE...            Print a content hash of each file's decoded audio
       convert IN -o OUT       Convert a MIDI file to a score, or a score to a MIDI file
       test [PATH...]          Run golden-file tests: each score against the golden beside it
+      loudness FILE...        Measure loudness (LUFS), range, true peak and peak of each file
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
@@ -109,6 +110,8 @@ enum Help {
     \(VoiceOptions.help)
       --gain DB               Change the level by DB decibels
       --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
+      --loudness LUFS         Scale to this integrated loudness (EBU R128), measured first
+      --true-peak DBTP        The true-peak ceiling --loudness keeps to (default: -1)
       --tail SECONDS          Add silence after the last sample ends
       --duration SECONDS      Cut or pad the output to exactly this length
       --fade-out SECONDS      Fade out linearly over the last SECONDS

@@ -66,6 +66,9 @@ enum RenderCommand {
         "\(stopped == 1 ? "1 voice was" : "\(stopped) voices were") stopped early: more than \(RenderSettings.defaultVoiceLimit) sounded at once; set --polyphony to choose the limit"
       )
     }
+    if let loudness = summary.loudness {
+      reportLoudness(loudness, console: console)
+    }
     let rate = Int64(summary.rate)
     if summary.voiceCount == 0 {
       console.warning(
@@ -92,5 +95,18 @@ enum RenderCommand {
     console.err(
       "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(format.container.rawValue)\(encoding)"
     )
+  }
+
+  /// `note: loudness -14.0 LUFS, true peak -3.2 dBTP`, or a warning when the ceiling won.
+  static func reportLoudness(_ loudness: LoudnessResult, console: Console) {
+    let achieved = fixed(loudness.achievedLUFS, places: 1)
+    let peak = fixed(loudness.truePeakDBTP, places: 1)
+    if loudness.missedBy >= 0.05 {
+      console.warning(
+        "the true-peak ceiling held the loudness to \(achieved) LUFS (true peak \(peak) dBTP), \(fixed(loudness.missedBy, places: 1)) LU under the target \(fixed(loudness.targetLUFS, places: 1)) LUFS"
+      )
+    } else {
+      console.note("loudness \(achieved) LUFS, true peak \(peak) dBTP")
+    }
   }
 }
