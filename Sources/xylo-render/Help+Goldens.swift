@@ -143,3 +143,38 @@ extension Help {
     Exit status: 0 when every file was measured, 1 when any cannot be read.
     """
 }
+
+extension Help {
+  static let ringtoneUsage = "USAGE: xylo-render ringtone SCORE -o OUT [options]"
+
+  static let ringtone = """
+    OVERVIEW: Make a phone's ringtone or alert from a score.
+
+    \(ringtoneUsage)
+
+    A ringtone loops without a seam: the file is exactly one period of the song, and what
+    still rings at its end sounds over its start, so the phone playing it on repeat plays the
+    song on repeat. A song longer than the limit is cut at its last bar line before it. The
+    level is a loudness target, -14 LUFS under a -1 dBTP true-peak ceiling by default: as
+    loud as streamed music, with room for a phone's own limiter.
+
+    ARGUMENTS:
+      SCORE                   A score or a MIDI file; '-' reads standard input
+
+    OPTIONS:
+      -o, --output OUT        The file: .ogg, .mp3, .wav or .flac
+      --for PHONE             iphone or android (looping, at most 30 s) or notification
+                              (a one-shot alert, at most 5 s)
+      --no-loop               A one-shot alert: the song as it rings out, faded if cut
+      --seconds S             The longest file (default: 30)
+      --loudness LUFS         The loudness target (default: -14)
+      --true-peak DBTP        Its true-peak ceiling (default: -1)
+    \(BankOption.help)
+    \(VoiceOptions.help)
+    \(MIDIInputOptions.help)
+    \(LimitOptions.help)
+      --quiet                 Print nothing but errors
+      -h, --help              Show this help
+      --version               Show the version
+    """
+}

@@ -24,6 +24,7 @@ enum Help {
       convert IN -o OUT       Convert a MIDI file to a score, or a score to a MIDI file
       test [PATH...]          Run golden-file tests: each score against the golden beside it
       loudness FILE...        Measure loudness (LUFS), range, true peak and peak of each file
+      ringtone SCORE -o OUT   Make a seamless ringtone or a one-shot alert for a phone
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command

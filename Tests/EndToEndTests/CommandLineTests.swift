@@ -9,7 +9,7 @@ import Testing
     (["events", "-h"], "events"), (["help", "events"], "events"), (["render", "--help"], "render"),
     (["keys", "--help"], "keys"), (["bank", "--help"], "bank"), (["compare", "--help"], "compare"),
     (["hash", "--help"], "hash"), (["convert", "--help"], "convert"), (["test", "--help"], "test"),
-    (["loudness", "--help"], "loudness"),
+    (["loudness", "--help"], "loudness"), (["ringtone", "--help"], "ringtone"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)

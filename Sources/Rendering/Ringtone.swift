@@ -1,0 +1,196 @@
+import AudioBasics
+import Loudness
+import SampleBank
+import ScoreParser
+import SoundFile
+
+/// What makes a ringtone: one period that loops without a seam (or a one-shot alert), at most
+/// so long, at a loudness a phone plays well.
+public struct RingtoneSettings: Equatable, Sendable {
+  /// Loop seamlessly: the file is exactly one period of the song, with everything still
+  /// ringing at its end added onto its start.
+  public var loops = true
+  /// The longest file, in seconds; a longer song is cut at its last bar line before it.
+  public var maximumSeconds = Rational(30)
+  /// Integrated loudness (LUFS) and true-peak ceiling (dBTP).
+  public var loudnessLUFS = -14.0
+  public var truePeakCeiling = -1.0
+  /// A one-shot alert cut short fades out over this long.
+  public var fadeSeconds = Rational(1, 20) ?? .zero
+
+  public init() {}
+
+  /// The phones' presets: the README lists their numbers.
+  public enum Preset: String, CaseIterable, Sendable {
+    /// AAC in `.m4r`, looping, at most 30 s (the iPhone refuses ringtones of 40 s or more).
+    case iphone
+    /// Ogg Vorbis marked `ANDROID_LOOP=true`, looping, at most 30 s.
+    case android
+    /// A one-shot alert: no loop, at most 5 s.
+    case notification
+  }
+
+  public init(preset: Preset) {
+    switch preset {
+    case .iphone, .android: break
+    case .notification:
+      loops = false
+      maximumSeconds = Rational(5)
+    }
+  }
+}
+
+/// What a ringtone render made.
+public struct RingtoneSummary: Sendable {
+  public var rate: Int
+  public var channels: Int
+  public var frameCount: Int64
+  public var loops: Bool
+  /// Where the song was cut to fit, in seconds; `nil` when it fit whole.
+  public var cutAt: Rational?
+  public var loudness: LoudnessResult?
+  public var clippedCount: Int64
+}
+
+/// Renders `score` as a ringtone to `destination`.
+///
+/// A looping ringtone is the last period of the song played on repeat until the tails of
+/// every earlier repetition have died out, so playing the file on repeat is, sample for
+/// sample, the song played on repeat (polyphony cuts across the seam included).
+public func renderRingtone(
+  _ score: Score, bank: any SampleBank, settings: RenderSettings, ringtone: RingtoneSettings,
+  scorePath: String? = nil, to destination: Destination
+) throws(RenderError) -> RingtoneSummary {
+  var song = score
+  var cutAt: Rational?
+  if ringtone.maximumSeconds < song.duration {
+    let cut = lastBarLine(before: ringtone.maximumSeconds, tempos: song.tempoChanges)
+    song.taps = song.taps.filter { $0.time < cut }
+    song.duration = cut
+    cutAt = cut
+  }
+  guard ringtone.loops else {
+    var oneShot = settings
+    oneShot.level = .loudness(
+      lufs: ringtone.loudnessLUFS, truePeakCeiling: ringtone.truePeakCeiling)
+    if let cutAt {
+      oneShot.length = .exactly(seconds: cutAt)
+      oneShot.fadeOut = ringtone.fadeSeconds
+    } else {
+      oneShot.length = .natural(tail: .zero)
+    }
+    let plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
+    var limited = oneShot
+    let limit = ringtone.maximumSeconds.roundedHalfUp(scale: Int64(plan.rate)) ?? plan.totalFrames
+    if plan.totalFrames > limit {  // the last notes ring past the limit: fade them out there
+      limited.length = .exactly(seconds: ringtone.maximumSeconds)
+      limited.fadeOut = ringtone.fadeSeconds
+      let fitted = try RenderPlan(score: song, bank: bank, settings: limited, scorePath: scorePath)
+      return try summary(render(fitted, to: destination), loops: false, cutAt: cutAt)
+    }
+    return try summary(render(plan, to: destination), loops: false, cutAt: cutAt)
+  }
+  return try renderLoop(
+    song, bank: bank, settings: settings, ringtone: ringtone, scorePath: scorePath, cutAt: cutAt,
+    to: destination)
+}
+
+private func summary(_ rendered: RenderSummary, loops: Bool, cutAt: Rational?) -> RingtoneSummary {
+  RingtoneSummary(
+    rate: rendered.rate, channels: rendered.channels, frameCount: rendered.totalFrames,
+    loops: loops, cutAt: cutAt, loudness: rendered.loudness, clippedCount: rendered.clippedCount)
+}
+
+private func renderLoop(
+  _ song: Score, bank: any SampleBank, settings: RenderSettings, ringtone: RingtoneSettings,
+  scorePath: String?, cutAt: Rational?, to destination: Destination
+) throws(RenderError) -> RingtoneSummary {
+  var plain = settings
+  plain.level = .gain(decibels: 0)
+  plain.fadeOut = .zero
+  // One pass for the rate and the longest sound, then the song repeated until they die out.
+  let probe = try RenderPlan(score: song, bank: bank, settings: plain, scorePath: scorePath)
+  let rate = Int64(probe.rate)
+  guard let period = song.duration.roundedHalfUp(scale: rate), period > 0,
+    let step = Rational(period, rate)
+  else { throw .invalidSetting("a looping ringtone needs a score that lasts (its length is 0)") }
+  let repeats = 1 + (probe.mix.longestVoice + period - 1) / period
+  var repeated = song
+  repeated.taps = []
+  for index in 0..<repeats {
+    guard let offset = step.multiplied(by: Rational(index)) else {
+      throw .doesNotFit("the ringtone's repeats do not fit")
+    }
+    for tap in song.taps {
+      guard let time = tap.time.adding(offset) else {
+        throw .doesNotFit("the ringtone's repeats do not fit")
+      }
+      repeated.taps.append(
+        Tap(
+          time: time, key: tap.key, gain: tap.gain, line: tap.line, column: tap.column,
+          sequence: repeated.taps.count))
+    }
+  }
+  guard let total = step.multiplied(by: Rational(repeats)) else {
+    throw .doesNotFit("the ringtone's repeats do not fit")
+  }
+  plain.length = .exactly(seconds: total)
+  plain.rate = probe.rate
+  let plan = try RenderPlan(score: repeated, bank: bank, settings: plain, scorePath: scorePath)
+  let audio = try render(plan)
+  let channels = audio.channels
+  var values = Array(audio.values[(Int(repeats - 1) * Int(period) * channels)...])
+  // The level of what plays: one period, measured, then scaled to the target.
+  let meter: LoudnessMeter
+  do {
+    meter = try LoudnessMeter(channelCount: channels, sampleRate: Int(rate))
+  } catch {
+    throw .invalidSetting(error.description)
+  }
+  let measured: LoudnessMeasurement
+  do throws(LoudnessError) {
+    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
+    measured = try meter.measurement()
+  } catch {
+    throw .invalidSetting(error.description)
+  }
+  let gain = loudnessGain(
+    measured, target: ringtone.loudnessLUFS, ceiling: ringtone.truePeakCeiling)
+  let factor = Float(Decibels.linear(gain))
+  for index in values.indices { values[index] *= factor }
+  let clipped = try writeAudio(
+    values, rate: Int(rate), channels: channels, format: settings.format, tags: plan.tags,
+    to: destination, inputs: plan.inputPaths)
+  return RingtoneSummary(
+    rate: Int(rate), channels: channels, frameCount: period, loops: true, cutAt: cutAt,
+    loudness: LoudnessResult(
+      measuredLUFS: measured.integratedLUFS, targetLUFS: ringtone.loudnessLUFS,
+      achievedLUFS: measured.integratedLUFS + gain, truePeakDBTP: measured.truePeakDBTP + gain),
+    clippedCount: clipped)
+}
+
+/// The last bar line (four beats, on the score's tempo map) at or before `limit`, or the last
+/// beat when no whole bar fits.
+func lastBarLine(before limit: Rational, tempos: [TempoChange]) -> Rational {
+  var changes = tempos.isEmpty ? [TempoChange(time: .zero, beatsPerMinute: Rational(120))] : tempos
+  if changes[0].time > .zero {
+    changes.insert(TempoChange(time: .zero, beatsPerMinute: Rational(120)), at: 0)
+  }
+  var time = Rational.zero
+  var beats = 0
+  var lastBar = Rational.zero
+  var lastBeat = Rational.zero
+  var index = 0
+  while true {
+    while index + 1 < changes.count, !(time < changes[index + 1].time) { index += 1 }
+    guard let beat = Rational(60).divided(by: changes[index].beatsPerMinute),
+      let next = time.adding(beat), !(limit < next)
+    else { break }
+    time = next
+    beats += 1
+    lastBeat = time
+    if beats % 4 == 0 { lastBar = time }
+    if beats > 1_000_000 { break }
+  }
+  return lastBar > .zero ? lastBar : (lastBeat > .zero ? lastBeat : limit)
+}

@@ -1,0 +1,92 @@
+import CommandLineOptions
+import Platform
+import Rendering
+import ScoreParser
+import SoundFile
+
+/// `xylo-render ringtone SCORE -o OUT`: a phone's ringtone or alert from a score.
+enum RingtoneCommand {
+  static let command = Command(
+    name: "ringtone",
+    options: LimitOptions.specs + SoundOptions.specs + MIDIInputOptions.specs + [
+      OptionSpec("--output", alias: "-o", takesValue: true),
+      OptionSpec("--for", takesValue: true),
+      OptionSpec("--no-loop", takesValue: false),
+      OptionSpec("--seconds", takesValue: true),
+      OptionSpec("--quiet", takesValue: false),
+    ], usage: Help.ringtoneUsage, help: Help.ringtone, run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+    let scorePath: String
+    let output: String
+    var ringtone: RingtoneSettings
+    let container: Container
+    let limits: ParseOptions
+    let midi: MIDIChoices
+    do throws(UsageError) {
+      try arguments.requirePositionals(["SCORE"], command: "ringtone")
+      scorePath = arguments.positionals[0]
+      guard let path = arguments.values["--output"], !path.isEmpty else {
+        throw UsageError("missing -o OUT (.m4r, .ogg, .mp3, .wav or .flac)")
+      }
+      output = path
+      let preset = try arguments.choice(
+        "--for", of: RingtoneSettings.Preset.allCases.map(\.rawValue)
+      ).flatMap(RingtoneSettings.Preset.init(rawValue:))
+      ringtone = preset.map(RingtoneSettings.init(preset:)) ?? RingtoneSettings()
+      if arguments.has("--no-loop") { ringtone.loops = false }
+      guard let chosen = Container(fileExtension: Path.fileExtension(output)) else {
+        throw UsageError(
+          "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; use .ogg, .mp3, .wav or .flac"
+        )
+      }
+      container = chosen
+      if let seconds = try arguments.duration("--seconds", positive: true) {
+        ringtone.maximumSeconds = seconds
+      }
+      var choices = SoundChoices()
+      try SoundOptions.apply(arguments, to: &choices)
+      if case .loudness(let lufs, let ceiling) = choices.settings.level {
+        ringtone.loudnessLUFS = lufs
+        ringtone.truePeakCeiling = ceiling
+      }
+      limits = try LimitOptions.parse(arguments)
+      midi = try MIDIInputOptions.parse(arguments)
+    } catch {
+      console.error(usageError: error.message, usage: Help.ringtoneUsage)
+      return .usage
+    }
+    do throws(RenderError) {
+      let prepared = try prepareScore(
+        at: scorePath, commandLine: arguments, limits: limits, midi: midi,
+        openBank: QuietBank.opener)
+      var settings = prepared.choices.settings
+      switch OutputFormat.make(container: container, encoding: prepared.choices.encoding) {
+      case .success(let format): settings.format = format
+      case .failure(let mismatch): throw .invalidSetting(mismatch.message)
+      }
+      let summary = try renderRingtone(
+        prepared.loaded.score, bank: prepared.bank, settings: settings, ringtone: ringtone,
+        scorePath: scorePath, to: Destination(output))
+      if !arguments.has("--quiet") { report(summary, output: output, console: console) }
+      return .success
+    } catch {
+      console.report(error)
+      return .failure
+    }
+  }
+
+  private static func report(_ summary: RingtoneSummary, output: String, console: Console) {
+    if let cut = summary.cutAt {
+      console.note(
+        "the song is longer than the ringtone may be: cut at its last bar line before the limit, \(cut.decimalString(places: 3)) s"
+      )
+    }
+    if let loudness = summary.loudness { RenderCommand.reportLoudness(loudness, console: console) }
+    let seconds =
+      Rational(summary.frameCount, Int64(summary.rate))?.decimalString(places: 3) ?? "?"
+    console.err(
+      "wrote \(Destination(output).displayName): \(summary.loops ? "a seamless loop" : "a one-shot alert") of \(seconds) s, \(summary.frameCount) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo")"
+    )
+  }
+}
