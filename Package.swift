@@ -64,7 +64,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "CommandLineOptions", "Drawing", "Loudness",
+        "CommandLineOptions", "Drawing", "Loudness", "MediaEncoding",
         "Platform",
       ]),
     .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),

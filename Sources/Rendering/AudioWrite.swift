@@ -1,5 +1,6 @@
 import AudioBasics
 import AudioDigest
+import MediaEncoding
 import Mixer
 import SoundFile
 
@@ -49,4 +50,63 @@ func writeAudio(
   }
   do { try target.commit() } catch { throw .output(error) }
   return clipped
+}
+
+/// Files FFmpeg writes for phones: AAC in MP4 (`.m4a`, `.m4r`), or Ogg Vorbis carrying comments
+/// libsndfile cannot write (`ANDROID_LOOP=true`).
+public enum PhoneFormat: Equatable, Sendable {
+  case aac(bitRate: Int)
+  case oggVorbis(loops: Bool)
+
+  /// The format an output's extension asks for among these, if any: `.m4a`, `.m4r` (AAC).
+  public init?(fileExtension: String) {
+    switch fileExtension.lowercased() {
+    case "m4a", "m4r": self = .aac(bitRate: AACWriter.defaultBitRate)
+    default: return nil
+    }
+  }
+}
+
+/// Writes finished float frames with FFmpeg, through a temporary file that is decoded back and
+/// checked (rate, channels, length) before it replaces anything at `destination`.
+func writeEncodedAudio(
+  _ values: [Float], rate: Int, channels: Int, format: PhoneFormat, tags: Tags,
+  to destination: Destination, inputs: [String]
+) throws(RenderError) {
+  let target: OutputTarget
+  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  let frames = values.count / channels
+  do throws(EncodingError) {
+    let encoder: any AudioEncoder
+    switch format {
+    case .aac(let bitRate):
+      encoder = try AACWriter(
+        path: target.temporaryPath, sampleRate: rate, channelCount: channels, bitRate: bitRate,
+        title: tags.title, artist: tags.artist)
+    case .oggVorbis(let loops):
+      var comments: [VorbisComment] = []
+      if let title = tags.title { comments.append(.title(title)) }
+      if let artist = tags.artist { comments.append(.artist(artist)) }
+      if loops { comments.append(.androidLoop) }
+      encoder = try OggVorbisWriter(
+        path: target.temporaryPath, sampleRate: rate, channelCount: channels, comments: comments)
+    }
+    try values.withUnsafeBufferPointer { (buffer) throws(EncodingError) in
+      try encoder.write(buffer)
+    }
+    try encoder.finish()
+    let written = try decodedAudio(path: target.temporaryPath)
+    guard written.sampleRate == rate, written.channelCount == channels,
+      written.frameCount == frames
+    else {
+      throw EncodingError(
+        operation: "reading it back", path: destination.messagePath,
+        reason:
+          "the written file is damaged: it reads back as \(written.frameCount) frames at \(written.sampleRate) Hz"
+      )
+    }
+  } catch {
+    throw .output(OutputError(path: destination.messagePath, reason: error.reason))
+  }
+  do { try target.commit() } catch { throw .output(error) }
 }

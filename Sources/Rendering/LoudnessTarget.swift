@@ -1,5 +1,6 @@
 import AudioBasics
 import Loudness
+import MediaEncoding
 import SoundFile
 
 /// What a loudness target did: where the mix was, where it is now, and whether the true-peak
@@ -28,7 +29,11 @@ func loudnessGain(_ measured: LoudnessMeasurement, target: Double, ceiling: Doub
 /// true and sample peak. Throws `.soundFile` when the file cannot be read.
 public func measureLoudness(ofFileAt path: String) throws(RenderError) -> LoudnessMeasurement {
   let reader: SoundFileReader
-  do { reader = try SoundFileReader(path: path) } catch { throw .soundFile(error) }
+  do { reader = try SoundFileReader(path: path) } catch {
+    // AAC in MP4 (.m4a, .m4r) is FFmpeg's to read, not libsndfile's.
+    guard let decoded = try? decodedAudio(path: path) else { throw .soundFile(error) }
+    return try measureLoudness(of: decoded, path: path)
+  }
   let meter: LoudnessMeter
   do {
     meter = try LoudnessMeter(
@@ -63,5 +68,20 @@ private func measured(_ meter: LoudnessMeter, path: String) throws(SoundFileErro
 {
   do { return try meter.measurement() } catch {
     throw SoundFileError(path: path, operation: .read, reason: error.reason)
+  }
+}
+
+/// The loudness of audio FFmpeg decoded.
+private func measureLoudness(of audio: DecodedAudio, path: String) throws(RenderError)
+  -> LoudnessMeasurement
+{
+  do throws(LoudnessError) {
+    let meter = try LoudnessMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate)
+    try audio.values.withUnsafeBufferPointer { (values) throws(LoudnessError) in
+      try meter.add(values)
+    }
+    return try meter.measurement()
+  } catch {
+    throw .soundFile(SoundFileError(path: path, operation: .read, reason: error.reason))
   }
 }

@@ -17,6 +17,9 @@ public struct RingtoneSettings: Equatable, Sendable {
   public var truePeakCeiling = -1.0
   /// A one-shot alert cut short fades out over this long.
   public var fadeSeconds = Rational(1, 20) ?? .zero
+  /// The file FFmpeg writes (AAC for iPhone, Ogg with `ANDROID_LOOP`); `nil` writes the
+  /// settings' libsndfile format.
+  public var phoneFormat: PhoneFormat?
 
   public init() {}
 
@@ -63,6 +66,11 @@ public func renderRingtone(
 ) throws(RenderError) -> RingtoneSummary {
   var song = score
   var cutAt: Rational?
+  var settings = settings
+  if ringtone.phoneFormat != nil, settings.rate.map({ $0 != 44_100 && $0 != 48_000 }) ?? true {
+    // AAC and Vorbis for phones are written at 44.1 or 48 kHz; anything else is resampled.
+    settings.rate = settings.rate == 44_100 ? 44_100 : 48_000
+  }
   if ringtone.maximumSeconds < song.duration {
     let cut = lastBarLine(before: ringtone.maximumSeconds, tempos: song.tempoChanges)
     song.taps = song.taps.filter { $0.time < cut }
@@ -79,26 +87,40 @@ public func renderRingtone(
     } else {
       oneShot.length = .natural(tail: .zero)
     }
-    let plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
-    var limited = oneShot
+    var plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
     let limit = ringtone.maximumSeconds.roundedHalfUp(scale: Int64(plan.rate)) ?? plan.totalFrames
     if plan.totalFrames > limit {  // the last notes ring past the limit: fade them out there
-      limited.length = .exactly(seconds: ringtone.maximumSeconds)
-      limited.fadeOut = ringtone.fadeSeconds
-      let fitted = try RenderPlan(score: song, bank: bank, settings: limited, scorePath: scorePath)
-      return try summary(render(fitted, to: destination), loops: false, cutAt: cutAt)
+      oneShot.length = .exactly(seconds: ringtone.maximumSeconds)
+      oneShot.fadeOut = ringtone.fadeSeconds
+      plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
     }
-    return try summary(render(plan, to: destination), loops: false, cutAt: cutAt)
+    let audio = try render(plan)
+    let clipped = try write(
+      audio.values, rate: audio.rate, channels: audio.channels, settings: settings,
+      ringtone: ringtone, tags: plan.tags, to: destination, inputs: plan.inputPaths)
+    return RingtoneSummary(
+      rate: audio.rate, channels: audio.channels, frameCount: Int64(audio.frameCount),
+      loops: false, cutAt: cutAt, loudness: audio.loudness, clippedCount: clipped)
   }
   return try renderLoop(
     song, bank: bank, settings: settings, ringtone: ringtone, scorePath: scorePath, cutAt: cutAt,
     to: destination)
 }
 
-private func summary(_ rendered: RenderSummary, loops: Bool, cutAt: Rational?) -> RingtoneSummary {
-  RingtoneSummary(
-    rate: rendered.rate, channels: rendered.channels, frameCount: rendered.totalFrames,
-    loops: loops, cutAt: cutAt, loudness: rendered.loudness, clippedCount: rendered.clippedCount)
+/// Writes a ringtone's frames in its format: FFmpeg's for phones, else libsndfile's.
+private func write(
+  _ values: [Float], rate: Int, channels: Int, settings: RenderSettings,
+  ringtone: RingtoneSettings, tags: Tags, to destination: Destination, inputs: [String]
+) throws(RenderError) -> Int64 {
+  guard let phone = ringtone.phoneFormat else {
+    return try writeAudio(
+      values, rate: rate, channels: channels, format: settings.format, tags: tags,
+      to: destination, inputs: inputs)
+  }
+  try writeEncodedAudio(
+    values, rate: rate, channels: channels, format: phone, tags: tags, to: destination,
+    inputs: inputs)
+  return Int64(values.filter { $0 > 1 || $0 < -1 }.count)
 }
 
 private func renderLoop(
@@ -158,9 +180,9 @@ private func renderLoop(
     measured, target: ringtone.loudnessLUFS, ceiling: ringtone.truePeakCeiling)
   let factor = Float(Decibels.linear(gain))
   for index in values.indices { values[index] *= factor }
-  let clipped = try writeAudio(
-    values, rate: Int(rate), channels: channels, format: settings.format, tags: plan.tags,
-    to: destination, inputs: plan.inputPaths)
+  let clipped = try write(
+    values, rate: Int(rate), channels: channels, settings: settings, ringtone: ringtone,
+    tags: plan.tags, to: destination, inputs: plan.inputPaths)
   return RingtoneSummary(
     rate: Int(rate), channels: channels, frameCount: period, loops: true, cutAt: cutAt,
     loudness: LoudnessResult(

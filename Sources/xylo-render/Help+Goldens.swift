@@ -162,7 +162,8 @@ extension Help {
       SCORE                   A score or a MIDI file; '-' reads standard input
 
     OPTIONS:
-      -o, --output OUT        The file: .ogg, .mp3, .wav or .flac
+      -o, --output OUT        The file: .m4r (iPhone, AAC), .ogg (Android, marked to loop
+                              when it loops), .m4a, .mp3, .wav or .flac
       --for PHONE             iphone or android (looping, at most 30 s) or notification
                               (a one-shot alert, at most 5 s)
       --no-loop               A one-shot alert: the song as it rings out, faded if cut

@@ -35,14 +35,26 @@ enum RingtoneCommand {
       ).flatMap(RingtoneSettings.Preset.init(rawValue:))
       ringtone = preset.map(RingtoneSettings.init(preset:)) ?? RingtoneSettings()
       if arguments.has("--no-loop") { ringtone.loops = false }
-      guard let chosen = Container(fileExtension: Path.fileExtension(output)) else {
+      let ext = Path.fileExtension(output).lowercased()
+      if let phone = PhoneFormat(fileExtension: ext) {
+        ringtone.phoneFormat = phone
+        container = .wav
+      } else if ext == "ogg" || ext == "oga" {
+        // Ogg through FFmpeg, which writes the ANDROID_LOOP comment libsndfile cannot.
+        ringtone.phoneFormat = .oggVorbis(loops: ringtone.loops)
+        container = .ogg
+      } else if let chosen = Container(fileExtension: ext) {
+        container = chosen
+      } else {
         throw UsageError(
-          "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; use .ogg, .mp3, .wav or .flac"
+          "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; use .m4r, .ogg, .mp3, .wav or .flac"
         )
       }
-      container = chosen
       if let seconds = try arguments.duration("--seconds", positive: true) {
         ringtone.maximumSeconds = seconds
+      }
+      if ext == "m4r", !(ringtone.maximumSeconds < Rational(40)) {
+        throw UsageError("an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30")
       }
       var choices = SoundChoices()
       try SoundOptions.apply(arguments, to: &choices)

@@ -61,4 +61,49 @@ import Testing
     ])
     #expect(result.stderr.hasSuffix("a one-shot alert of 4.800 s, 230400 frames, 48000 Hz, mono\n"))
   }
+
+  @Test func anIPhoneRingtoneIsAACInAnM4AFileAtTheTarget() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/t.m4r"
+    let result = try run([
+      "ringtone", "Examples/scores/twinkle.xylo", "-o", path, "--for", "iphone", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(bytes.count > 16)
+    #expect(String(decoding: bytes[4..<12], as: UTF8.self) == "ftypM4A ")
+    let measured = try run(["loudness", path])
+    #expect(measured.stdout.hasPrefix("-14.0 LUFS  "))
+    let again = folder + "/again.m4r"
+    _ = try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", again, "--quiet"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == bytes)
+  }
+
+  @Test func anAndroidRingtoneIsOggMarkedToLoop() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/t.ogg"
+    #expect(
+      try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", path, "--for", "android"])
+        .status == 0)
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    #expect(text.contains("ANDROID_LOOP=true"))
+    #expect(text.contains("TITLE=Twinkle Twinkle Little Star"))
+    let alert = folder + "/a.ogg"
+    #expect(
+      try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", alert, "--for", "notification"])
+        .status == 0)
+    let oneShot = String(decoding: try Data(contentsOf: URL(fileURLWithPath: alert)), as: UTF8.self)
+    #expect(!oneShot.contains("ANDROID_LOOP"))
+  }
+
+  @Test func anM4RLongerThanTheIPhoneTakesIsRefused() throws {
+    let result = try run([
+      "ringtone", "Examples/scores/twinkle.xylo", "-o", "/tmp/x.m4r", "--seconds", "45",
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: error: an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30\n"
+      ))
+  }
 }
