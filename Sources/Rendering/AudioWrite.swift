@@ -58,7 +58,8 @@ public enum PhoneFormat: Equatable, Sendable {
   case aac(bitRate: Int)
   case oggVorbis(loops: Bool)
 
-  /// The format an output's extension asks for among these, if any: `.m4a`, `.m4r` (AAC).
+  /// AAC at `bitRate` (bits a second) when `name` is `m4a` or `m4r`, as an extension or a
+  /// `--format`.
   public init?(fileExtension: String) {
     switch fileExtension.lowercased() {
     case "m4a", "m4r": self = .aac(bitRate: AACWriter.defaultBitRate)
@@ -77,20 +78,8 @@ func writeEncodedAudio(
   do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
   let frames = values.count / channels
   do throws(EncodingError) {
-    let encoder: any AudioEncoder
-    switch format {
-    case .aac(let bitRate):
-      encoder = try AACWriter(
-        path: target.temporaryPath, sampleRate: rate, channelCount: channels, bitRate: bitRate,
-        title: tags.title, artist: tags.artist)
-    case .oggVorbis(let loops):
-      var comments: [VorbisComment] = []
-      if let title = tags.title { comments.append(.title(title)) }
-      if let artist = tags.artist { comments.append(.artist(artist)) }
-      if loops { comments.append(.androidLoop) }
-      encoder = try OggVorbisWriter(
-        path: target.temporaryPath, sampleRate: rate, channelCount: channels, comments: comments)
-    }
+    let encoder = try makeEncoder(
+      format, path: target.temporaryPath, rate: rate, channels: channels, tags: tags)
     try values.withUnsafeBufferPointer { (buffer) throws(EncodingError) in
       try encoder.write(buffer)
     }
@@ -109,4 +98,23 @@ func writeEncodedAudio(
     throw .output(OutputError(path: destination.messagePath, reason: error.reason))
   }
   do { try target.commit() } catch { throw .output(error) }
+}
+
+/// The FFmpeg encoder for a phone format, writing `path`.
+func makeEncoder(_ format: PhoneFormat, path: String, rate: Int, channels: Int, tags: Tags)
+  throws(EncodingError) -> any AudioEncoder
+{
+  switch format {
+  case .aac(let bitRate):
+    return try AACWriter(
+      path: path, sampleRate: rate, channelCount: channels, bitRate: bitRate, title: tags.title,
+      artist: tags.artist)
+  case .oggVorbis(let loops):
+    var comments: [VorbisComment] = []
+    if let title = tags.title { comments.append(.title(title)) }
+    if let artist = tags.artist { comments.append(.artist(artist)) }
+    if loops { comments.append(.androidLoop) }
+    return try OggVorbisWriter(
+      path: path, sampleRate: rate, channelCount: channels, comments: comments)
+  }
 }

@@ -32,6 +32,8 @@ public struct RenderSettings: Sendable {
   public var jobs: Int
   /// Whether a file render also returns the content hash of what it wrote.
   public var computesContentHash: Bool
+  /// Written by FFmpeg instead (AAC in `.m4a`/`.m4r`); `format` is then not used.
+  public var phoneFormat: PhoneFormat?
 
   /// The output's level.
   public enum Level: Equatable, Sendable {

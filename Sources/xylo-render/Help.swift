@@ -94,8 +94,10 @@ enum Help {
     OUTPUT:
       -o, --output OUT        The file to write, '-' for standard output. It appears only when
                               complete; a failed render leaves an existing file untouched.
-      --format NAME           wav, flac, aiff, caf, w64, rf64, ogg, opus or mp3
+      --format NAME           wav, flac, aiff, caf, w64, rf64, ogg, opus, mp3, or m4a/m4r
+                              (AAC in MP4, written with FFmpeg)
                               (default: from OUT's extension; wav for '-')
+      --bitrate KBPS          AAC bit rate for .m4a and .m4r (default: 256)
       --encoding ENC          pcm16, pcm24, pcm32 or float, for lossless formats
                               (default: pcm16; flac holds pcm16 and pcm24)
       --rate HZ               Output sample rate (default: the highest of the samples used)

@@ -92,8 +92,12 @@ enum RenderCommand {
     let seconds = Rational(summary.totalFrames, rate)?.decimalString(places: 3) ?? "?"
     let format = summary.format
     let encoding = format.encoding.map { " \($0.rawValue)" } ?? ""
+    let kind =
+      options.phoneFormat != nil
+      ? "aac in mp4"
+      : "\(format.container.rawValue)\(encoding)"
     console.err(
-      "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(format.container.rawValue)\(encoding)"
+      "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
     )
   }
 

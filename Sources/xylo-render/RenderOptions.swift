@@ -13,6 +13,8 @@ struct RenderOptions {
   var midi: MIDIChoices
   /// The container from `--format` or the output's name; the encoding may come from the score.
   var container: Container
+  /// AAC for `.m4a`/`.m4r`, written by FFmpeg instead of libsndfile.
+  var phoneFormat: PhoneFormat?
   var quiet: Bool
   var printsHash: Bool
   var jobs: Int?
@@ -24,6 +26,7 @@ struct RenderOptions {
     LimitOptions.specs + SoundOptions.specs + MIDIInputOptions.specs + [
       OptionSpec("--output", alias: "-o", takesValue: true),
       OptionSpec("--format", takesValue: true),
+      OptionSpec("--bitrate", takesValue: true),
       OptionSpec("--quiet", takesValue: false),
       OptionSpec("--print-hash", takesValue: false),
       OptionSpec("--block-frames", takesValue: true),
@@ -44,11 +47,22 @@ struct RenderOptions {
     self.arguments = arguments
     var choices = SoundChoices()  // checked now: a bad value is a bad command line
     try SoundOptions.apply(arguments, to: &choices)
-    container = try Self.container(arguments, output: output)
-    if case .failure(let mismatch) = OutputFormat.make(
-      container: container, encoding: choices.encoding)
-    {
-      throw UsageError(mismatch.message)
+    let named = arguments.values["--format"] ?? (output == "-" ? "wav" : Path.fileExtension(output))
+    let bitRate = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s")
+    if case .aac = PhoneFormat(fileExtension: named) {
+      guard choices.encoding == nil else {
+        throw UsageError("\(named) is AAC, a lossy format, and takes no --encoding")
+      }
+      phoneFormat = .aac(bitRate: (bitRate ?? 256) * 1_000)
+      container = .wav
+    } else {
+      guard bitRate == nil else { throw UsageError("--bitrate is for .m4a and .m4r (AAC)") }
+      container = try Self.container(arguments, output: output)
+      if case .failure(let mismatch) = OutputFormat.make(
+        container: container, encoding: choices.encoding)
+      {
+        throw UsageError(mismatch.message)
+      }
     }
     let limits = RenderSettings.Limits.self
     jobs = try arguments.wholeNumber("--jobs", in: limits.jobs, unit: "threads")
@@ -65,6 +79,13 @@ struct RenderOptions {
     case .failure(let mismatch): throw .invalidSetting(mismatch.message)
     }
     settings.computesContentHash = printsHash
+    if let phoneFormat {
+      settings.phoneFormat = phoneFormat
+      // AAC is written at 44.1 or 48 kHz; anything else is resampled to 48 kHz.
+      if settings.rate.map({ $0 != 44_100 && $0 != 48_000 }) ?? true {
+        settings.rate = settings.rate == 44_100 ? 44_100 : 48_000
+      }
+    }
     if let jobs { settings.jobs = jobs }
     if let blockFrames { settings.blockFrames = blockFrames }
     return settings
@@ -77,14 +98,14 @@ struct RenderOptions {
     let known = Container.allCases.map(\.rawValue).joined(separator: ", ")
     if let name = arguments.values["--format"] {
       guard let chosen = Container(fileExtension: name) else {
-        throw UsageError("unknown --format \(quote(name)); use one of \(known)")
+        throw UsageError("unknown --format \(quote(name)); use one of \(known), m4a, m4r")
       }
       return chosen
     }
     if output == "-" { return .wav }
     guard let chosen = Container(fileExtension: Path.fileExtension(output)) else {
       throw UsageError(
-        "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; name one with --format (\(known))"
+        "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; name one with --format (\(known), m4a, m4r)"
       )
     }
     return chosen

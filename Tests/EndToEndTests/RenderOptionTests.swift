@@ -119,7 +119,7 @@ import Testing
     ),
     (
       ["-o", "x.xyz"],
-      "cannot tell the format of 'x.xyz' from its extension; name one with --format (wav, flac, aiff, caf, w64, rf64, ogg, opus, mp3)"
+      "cannot tell the format of 'x.xyz' from its extension; name one with --format (wav, flac, aiff, caf, w64, rf64, ogg, opus, mp3, m4a, m4r)"
     ),
     (
       ["-o", "x.wav", "--channels", "3"],

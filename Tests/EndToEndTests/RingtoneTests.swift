@@ -106,4 +106,19 @@ import Testing
         "xylo-render: error: an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30\n"
       ))
   }
+
+  @Test func renderWritesAACInMP4ByExtensionTheSameBytesEveryRun() throws {
+    let folder = try temporaryFolder()
+    let first = try run(["render", "Examples/scores/twinkle.xylo", "-o", folder + "/a.m4a"])
+    #expect(first.status == 0)
+    #expect(first.stderr.hasSuffix(", 48000 Hz, mono, aac in mp4\n"))
+    _ = try run([
+      "render", "Examples/scores/twinkle.xylo", "-o", folder + "/b.mp4", "--format", "m4a",
+      "--quiet",
+    ])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.m4a"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/b.mp4")) == bytes)
+    #expect(String(decoding: bytes[4..<12], as: UTF8.self) == "ftypM4A ")
+    #expect(try run(["loudness", folder + "/a.m4a"]).stdout.hasPrefix("-18.4 LUFS  "))
+  }
 }
