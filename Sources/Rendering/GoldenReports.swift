@@ -82,7 +82,8 @@ private func xmlEscaped(_ text: String) -> String {
   return result
 }
 
-private func jsonEscaped(_ text: String) -> String {
+/// Text as the inside of a JSON string.
+package func jsonEscaped(_ text: String) -> String {
   var result = ""
   for scalar in text.unicodeScalars {
     switch scalar {

@@ -244,7 +244,7 @@ private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
   }
 }
 
-private func report(
+func report(
   _ phase: RenderProgress.Phase, _ chunk: RenderedChunk, _ plan: RenderPlan,
   _ progress: ProgressHandler?
 ) throws(RenderError) {
@@ -261,55 +261,4 @@ private func chunkEncoding(for format: OutputFormat) -> ChunkEncoding {
   case .some(let width): .int32(width)
   case nil: .float
   }
-}
-
-/// The same render written by FFmpeg (AAC in MP4): chunks of floats streamed to the encoder,
-/// the file decoded back and checked before it is moved into place.
-private func renderEncoded(
-  _ plan: RenderPlan, pipeline: ChunkPipeline, format: PhoneFormat, target: OutputTarget,
-  destination: Destination, loudness: LoudnessResult?, progress: ProgressHandler?
-) throws(RenderError) -> RenderSummary {
-  var summary = RenderSummary(
-    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames,
-    format: plan.settings.format, peak: PeakMeter(), clippedCount: 0,
-    voicesStoppedByLimit: plan.voicesStoppedByLimit, voiceCount: plan.mix.voices.count,
-    loudness: loudness)
-  func failed(_ error: EncodingError) -> RenderError {
-    .output(OutputError(path: destination.messagePath, reason: error.reason))
-  }
-  let encoder: any AudioEncoder
-  do {
-    encoder = try makeEncoder(
-      format, path: target.temporaryPath, rate: plan.rate, channels: plan.channels,
-      tags: plan.tags)
-  } catch {
-    throw failed(error)
-  }
-  try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
-    summary.peak.merge(chunk.peak)
-    summary.clippedCount += chunk.clippedCount
-    do throws(EncodingError) {
-      try chunk.float.withUnsafeBufferPointer { (values) throws(EncodingError) in
-        try encoder.write(values)
-      }
-    } catch {
-      throw failed(error)
-    }
-    try report(.writing, chunk, plan, progress)
-  }
-  do throws(EncodingError) {
-    try encoder.finish()
-    let written = try decodedAudio(path: target.temporaryPath)
-    guard written.sampleRate == plan.rate, written.channelCount == plan.channels,
-      Int64(written.frameCount) == plan.totalFrames
-    else {
-      throw EncodingError(
-        operation: "reading it back", path: destination.messagePath,
-        reason: "the written file is damaged: it reads back as \(written.frameCount) frames")
-    }
-  } catch {
-    throw failed(error)
-  }
-  do { try target.commit() } catch { throw .output(error) }
-  return summary
 }

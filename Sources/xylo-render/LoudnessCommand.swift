@@ -26,7 +26,7 @@ enum LoudnessCommand {
         if json {
           let numbers = values.map { $0.contains("inf") ? "null" : $0 }
           objects.append(
-            "  {\"file\": \"\(jsonText(path))\", \"integrated_lufs\": \(numbers[0]), \"range_lu\": \(numbers[1]), \"true_peak_dbtp\": \(numbers[2]), \"sample_peak_dbfs\": \(numbers[3])}"
+            "  {\"file\": \"\(jsonEscaped(path))\", \"integrated_lufs\": \(numbers[0]), \"range_lu\": \(numbers[1]), \"true_peak_dbtp\": \(numbers[2]), \"sample_peak_dbfs\": \(numbers[3])}"
           )
         } else {
           console.out(
@@ -40,20 +40,5 @@ enum LoudnessCommand {
     }
     if json { console.out("[\n" + objects.joined(separator: ",\n") + "\n]") }
     return status
-  }
-
-  /// A path as a JSON string's content.
-  private static func jsonText(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20:
-        result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }
