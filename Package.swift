@@ -110,7 +110,8 @@ let package = Package(
       dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["xylo-render", "CommandLineOptions", "SoundFile"],
+      name: "EndToEndTests",
+      dependencies: ["xylo-render", "CommandLineOptions", "SoundFile", "MediaEncoding"],
       exclude: ["help"]),
   ]
 )
