@@ -29,10 +29,10 @@ enum RingtoneCommand {
       guard let path = arguments.values["--output"], !path.isEmpty else {
         throw UsageError("missing -o OUT (.m4r, .ogg, .mp3, .wav or .flac)")
       }
-      output = path
       let preset = try arguments.choice(
         "--for", of: RingtoneSettings.Preset.allCases.map(\.rawValue)
       ).flatMap(RingtoneSettings.Preset.init(rawValue:))
+      output = try presetPath(path, for: preset)
       ringtone = preset.map(RingtoneSettings.init(preset:)) ?? RingtoneSettings()
       if arguments.has("--no-loop") { ringtone.loops = false }
       let ext = Path.fileExtension(output).lowercased()
@@ -86,6 +86,28 @@ enum RingtoneCommand {
       console.report(error)
       return .failure
     }
+  }
+
+  /// The phone's format for a preset: an iPhone takes `.m4r`, Android `.ogg`; a name without
+  /// an extension gets the preset's, another extension is refused.
+  private static func presetPath(_ path: String, for preset: RingtoneSettings.Preset?)
+    throws(UsageError) -> String
+  {
+    let wanted: String? =
+      switch preset {
+      case .iphone: "m4r"
+      case .android: "ogg"
+      case .notification, nil: nil
+      }
+    guard let wanted, path != "-" else { return path }
+    let ext = Path.fileExtension(path).lowercased()
+    if ext.isEmpty { return path + "." + wanted }
+    guard ext == wanted else {
+      throw UsageError(
+        "--for \(preset?.rawValue ?? "") makes a .\(wanted) file, not .\(ext); name it \(quote(Path.baseName(path) + "." + wanted))"
+      )
+    }
+    return path
   }
 
   private static func report(_ summary: RingtoneSummary, output: String, console: Console) {
