@@ -58,9 +58,10 @@ func install(
 
 /// Leaves a failing test's render and its difference from the golden in `folder`, named after
 /// the score: `alarm.received.flac`, `alarm.diff.wav`. Returns the lines that say so.
-func saveArtifacts(_ test: GoldenTest, scratch: ScratchFile, container: Container, folder: String)
-  -> [String]
-{
+func saveArtifacts(
+  _ test: GoldenTest, scratch: ScratchFile, container: Container, folder: String,
+  decoded: DecodedPair?
+) -> [String] {
   do {
     try FileSystem.createDirectories(folder)
   } catch {
@@ -79,10 +80,10 @@ func saveArtifacts(_ test: GoldenTest, scratch: ScratchFile, container: Containe
     let comparison = try compareGolden(
       expected: test.golden, actual: received, diffOut: .file(difference))
     var written = ["'\(received)'", "'\(difference)'"]
-    if try drawPicture(
-      golden: test.golden, render: received, title: Path.lastComponent(test.score),
-      firstDifference: comparison.firstDifferenceFrame, to: picture)
-    {
+    if let decoded {
+      try drawPicture(
+        decoded, title: Path.lastComponent(test.score),
+        firstDifference: comparison.firstDifferenceFrame, to: picture)
       written.append("'\(picture)'")
     }
     return ["  artifacts: " + written.joined(separator: ", ")]
@@ -92,18 +93,13 @@ func saveArtifacts(_ test: GoldenTest, scratch: ScratchFile, container: Containe
 }
 
 /// Draws the failure picture of a golden and a render of the same shape: their waveforms, the
-/// difference's, and its band spectrogram. False when the shapes differ (nothing to draw).
+/// difference's, and its band spectrogram.
 private func drawPicture(
-  golden: String, render: String, title: String, firstDifference: Int64?, to path: String
-) throws(RenderError) -> Bool {
-  guard let expected = try? SoundFileReader(path: golden),
-    let actual = try? SoundFileReader(path: render),
-    expected.info.sampleRate == actual.info.sampleRate,
-    expected.info.channels == actual.info.channels,
-    let left = try? expected.readAllDoubles(), let right = try? actual.readAllDoubles()
-  else { return false }
-  let channels = expected.info.channels
-  let rate = expected.info.sampleRate
+  _ decoded: DecodedPair, title: String, firstDifference: Int64?, to path: String
+) throws(RenderError) {
+  let (left, right) = (decoded.expected, decoded.actual)
+  let channels = decoded.channels
+  let rate = decoded.rate
   var difference = [Double](repeating: 0, count: max(left.count, right.count))
   for index in difference.indices {
     difference[index] =
@@ -122,7 +118,6 @@ private func drawPicture(
     throw .output(OutputError(path: path, reason: error.reason))
   }
   do { try target.commit() } catch { throw .output(error) }
-  return true
 }
 
 /// A render error as the lines a test report shows: every diagnostic of a score, or one line.

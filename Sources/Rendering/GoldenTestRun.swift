@@ -83,10 +83,19 @@ private func run(
     lines += changes.map { "  " + $0 }
     line = zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
   }
-  lines += explanations(golden: test.golden, render: scratch.path).map { "  " + $0 }
+  // Decoded once, for the explanations and the picture: 10 minutes of stereo 48 kHz at most
+  // (460 MB).
+  let pair = DecodedPair(
+    expected: test.golden, actual: scratch.path, maximumFrames: 600 * 48_000)
+  if let pair {
+    lines += explainDifference(
+      expected: pair.expected, actual: pair.actual, channels: pair.channels, rate: pair.rate
+    ).map { "  " + $0 }
+  }
   lines += comparison.lines.dropFirst()
   if let artifacts = options.artifacts {
-    lines += saveArtifacts(test, scratch: scratch, container: container, folder: artifacts)
+    lines += saveArtifacts(
+      test, scratch: scratch, container: container, folder: artifacts, decoded: pair)
   }
   return result(.failed, lines, line)
 }
@@ -112,19 +121,4 @@ private func compare(
     $0.replacing("'\(scratch.path)'", with: "the render")
   }
   return (comparison.passed, lines)
-}
-
-/// What the audio alone says changed (a gain, an offset, a length, a stretch), when both files
-/// have the same shape and are short enough to hold (10 minutes of stereo 48 kHz: 460 MB).
-private func explanations(golden: String, render: String) -> [String] {
-  guard let expected = try? SoundFileReader(path: golden),
-    let actual = try? SoundFileReader(path: render),
-    expected.info.sampleRate == actual.info.sampleRate,
-    expected.info.channels == actual.info.channels,
-    max(expected.info.frameCount, actual.info.frameCount) <= 600 * 48_000,
-    let left = try? expected.readAllDoubles(), let right = try? actual.readAllDoubles()
-  else { return [] }
-  return explainDifference(
-    expected: left, actual: right, channels: expected.info.channels,
-    rate: expected.info.sampleRate)
 }

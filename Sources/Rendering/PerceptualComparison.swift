@@ -18,13 +18,10 @@ struct PerceptualVerdict {
 func perceptualVerdict(
   expected: String, actual: String, loudnessLU: Double, bandDecibels: Double
 ) -> PerceptualVerdict? {
-  guard let left = try? SoundFileReader(path: expected),
-    let right = try? SoundFileReader(path: actual),
-    left.info.sampleRate == right.info.sampleRate, left.info.channels == right.info.channels,
-    let a = try? left.readAllDoubles(), let b = try? right.readAllDoubles()
-  else { return nil }
-  let rate = left.info.sampleRate
-  let channels = left.info.channels
+  guard let pair = DecodedPair(expected: expected, actual: actual) else { return nil }
+  let (a, b) = (pair.expected, pair.actual)
+  let rate = pair.rate
+  let channels = pair.channels
   guard let loudnessA = integratedLoudness(a, channels: channels, rate: rate),
     let loudnessB = integratedLoudness(b, channels: channels, rate: rate)
   else { return nil }
