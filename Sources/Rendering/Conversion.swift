@@ -21,12 +21,7 @@ public func convert(
   _ path: String, to destination: Destination, options: ParseOptions,
   midi: MIDIChoices = MIDIChoices()
 ) throws(RenderError) -> ConversionSummary {
-  let bytes: [UInt8]
-  do {
-    bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
-  } catch {
-    throw .unreadableScore(path: path, reason: error.reason)
-  }
+  let bytes = try readScoreFile(path)
   let fromMIDI = isMIDI(path: path, bytes: bytes)
   if case .file(let output) = destination {
     let ext = Path.fileExtension(output).lowercased()

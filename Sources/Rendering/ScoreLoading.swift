@@ -24,19 +24,30 @@ public struct LoadedScore: Sendable {
 public func loadScore(at path: String, options: ParseOptions, midi: MIDIChoices = MIDIChoices())
   throws(RenderError) -> LoadedScore
 {
-  let bytes: [UInt8]
-  do {
-    bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
-  } catch {
-    throw .unreadableScore(path: path, reason: error.reason)
-  }
+  let bytes = try readScoreFile(path)
   if isMIDI(path: path, bytes: bytes) {
-    let imported = try importMIDI(bytes, path: displayPath(path), options: options, midi: midi)
-    return LoadedScore(score: imported.score, notes: describe(imported), isMIDI: true)
+    return try loadedMIDI(bytes, path: displayPath(path), options: options, midi: midi)
   }
   return LoadedScore(
     score: try parsedScore(bytes, path: displayPath(path), options: options), notes: [],
     isMIDI: false)
+}
+
+/// The bytes of a score file (`-`: standard input), at most `maximumScoreBytes`.
+func readScoreFile(_ path: String) throws(RenderError) -> [UInt8] {
+  do {
+    return try FileSystem.readAll(path, limit: maximumScoreBytes)
+  } catch {
+    throw .unreadableScore(path: path, reason: error.reason)
+  }
+}
+
+/// A MIDI file's taps with the notes about what reading them changed.
+func loadedMIDI(_ bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices)
+  throws(RenderError) -> LoadedScore
+{
+  let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
+  return LoadedScore(score: imported.score, notes: describe(imported), isMIDI: true)
 }
 
 /// Parses score text held in memory; `path` names it in diagnostics.

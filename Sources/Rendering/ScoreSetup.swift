@@ -29,12 +29,7 @@ package func prepareScore(
   at path: String, commandLine: ParsedArguments, limits: ParseOptions, midi: MIDIChoices,
   openBank: BankOpener = defaultBankOpener
 ) throws(RenderError) -> PreparedScore {
-  let bytes: [UInt8]
-  do {
-    bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
-  } catch {
-    throw .unreadableScore(path: path, reason: error.reason)
-  }
+  let bytes = try readScoreFile(path)
   let name = displayPath(path)
   var fromCommandLine = SoundChoices()
   do { try SoundOptions.apply(commandLine, to: &fromCommandLine) } catch {
@@ -44,9 +39,8 @@ package func prepareScore(
   if isMIDI(path: path, bytes: bytes) {
     let bank = try openBank(fromCommandLine.bankPath, fromCommandLine.maximumSampleSeconds)
     options.keys = bank.titles
-    let imported = try importMIDI(bytes, path: name, options: options, midi: midi)
     return PreparedScore(
-      loaded: LoadedScore(score: imported.score, notes: describe(imported), isMIDI: true),
+      loaded: try loadedMIDI(bytes, path: name, options: options, midi: midi),
       choices: fromCommandLine, bank: bank)
   }
   var bank = try openBank(fromCommandLine.bankPath, fromCommandLine.maximumSampleSeconds)
