@@ -20,7 +20,7 @@ public func fuzzSampleReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   guard descriptor >= 0 else { return 0 }
   try? FileSystem.write(UnsafeRawBufferPointer(start: data, count: size), to: descriptor)
   close(descriptor)
-  guard let bank = try? openBank(at: folder) else { return 0 }
+  guard let bank = try? openBank(BankChoice(path: folder)) else { return 0 }
   do {
     let sample = try bank.sample(for: "C")
     precondition(sample.channels == 1 || sample.channels == 2, "only mono and stereo load")

@@ -38,67 +38,102 @@ public func renderChunk(
 ) {
   let channels = plan.channels
   let frameCount = Int(range.count)
-  let valueCount = frameCount * channels
-  chunk.start = range.lowerBound
-  chunk.frameCount = frameCount
-  chunk.peak = PeakMeter()
-  chunk.clippedCount = 0
-  var quantizer: Quantizer?
-  switch encoding {
-  case .int16:
-    resize(&chunk.int16, to: valueCount)
-    quantizer = Quantizer(width: .bits16, dither: dither)
-  case .int32(let width):
-    resize(&chunk.int32, to: valueCount)
-    quantizer = Quantizer(width: width, dither: dither)
-  case .float:
-    resize(&chunk.float, to: valueCount)
-  case .measureOnly:
-    break
-  }
+  var quantizer = start(
+    &chunk, range: range, channels: channels, encoding: encoding, dither: dither)
   var renderer = MixRenderer(plan: plan, startFrame: range.lowerBound)
   var block = [Float](repeating: 0, count: blockFrames * channels)
   var done = 0
   while done < frameCount {
     let frames = min(blockFrames, frameCount - done)
     let position = range.lowerBound + Int64(done)
-    let offset = done * channels
     block.withUnsafeMutableBufferPointer { whole in
       let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
       renderer.render(into: buffer)
       finishing.apply(to: buffer, channels: channels, at: position)
-      let input = UnsafeBufferPointer(buffer)
-      chunk.peak.measure(input, channels: channels, at: position)
-      let firstIndex = position * Int64(channels)
-      switch encoding {
-      case .int16:
-        chunk.int16.withUnsafeMutableBufferPointer { out in
-          quantizer?.quantize(
-            input, firstIndex: firstIndex,
-            into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
-        }
-      case .int32:
-        chunk.int32.withUnsafeMutableBufferPointer { out in
-          quantizer?.quantize(
-            input, firstIndex: firstIndex,
-            into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
-        }
-      case .float:
-        chunk.float.withUnsafeMutableBufferPointer { out in
-          var over = 0
-          for index in 0..<input.count {
-            out[offset + index] = input[index]
-            over &+= input[index] > 1 || input[index] < -1 ? 1 : 0
-          }
-          chunk.clippedCount += Int64(over)
-        }
-      case .measureOnly:
-        break
-      }
+      deliver(
+        UnsafeBufferPointer(buffer), channels: channels, at: position, offset: done * channels,
+        encoding: encoding, quantizer: &quantizer, into: &chunk)
     }
     done += frames
   }
   chunk.clippedCount += quantizer?.clippedCount ?? 0
+}
+
+/// Finishes and converts frames mixed already (and processed in order since, as by a room)
+/// that start at frame `start`, into `chunk`: the same values `renderChunk` gives for them.
+public func finishChunk(
+  _ mixed: UnsafeMutableBufferPointer<Float>, start position: Int64, channels: Int,
+  finishing: Finishing, encoding: ChunkEncoding, dither: Dither?, into chunk: inout RenderedChunk
+) {
+  let range = position..<(position + Int64(mixed.count / channels))
+  var quantizer = start(
+    &chunk, range: range, channels: channels, encoding: encoding, dither: dither)
+  finishing.apply(to: mixed, channels: channels, at: position)
+  deliver(
+    UnsafeBufferPointer(mixed), channels: channels, at: position, offset: 0, encoding: encoding,
+    quantizer: &quantizer, into: &chunk)
+  chunk.clippedCount += quantizer?.clippedCount ?? 0
+}
+
+/// Readies `chunk` for the frames `range`: its place, its storage's size, nothing seen yet;
+/// returns the quantizer for integer deliveries.
+private func start(
+  _ chunk: inout RenderedChunk, range: Range<Int64>, channels: Int, encoding: ChunkEncoding,
+  dither: Dither?
+) -> Quantizer? {
+  let valueCount = Int(range.count) * channels
+  chunk.start = range.lowerBound
+  chunk.frameCount = Int(range.count)
+  chunk.peak = PeakMeter()
+  chunk.clippedCount = 0
+  switch encoding {
+  case .int16:
+    resize(&chunk.int16, to: valueCount)
+    return Quantizer(width: .bits16, dither: dither)
+  case .int32(let width):
+    resize(&chunk.int32, to: valueCount)
+    return Quantizer(width: width, dither: dither)
+  case .float:
+    resize(&chunk.float, to: valueCount)
+    return nil
+  case .measureOnly:
+    return nil
+  }
+}
+
+/// Measures finished frames starting at frame `position` and stores them in `chunk` from value
+/// `offset` on, as `encoding` says.
+private func deliver(
+  _ input: UnsafeBufferPointer<Float>, channels: Int, at position: Int64, offset: Int,
+  encoding: ChunkEncoding, quantizer: inout Quantizer?, into chunk: inout RenderedChunk
+) {
+  chunk.peak.measure(input, channels: channels, at: position)
+  let firstIndex = position * Int64(channels)
+  switch encoding {
+  case .int16:
+    chunk.int16.withUnsafeMutableBufferPointer { out in
+      quantizer?.quantize(
+        input, firstIndex: firstIndex,
+        into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
+    }
+  case .int32:
+    chunk.int32.withUnsafeMutableBufferPointer { out in
+      quantizer?.quantize(
+        input, firstIndex: firstIndex,
+        into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
+    }
+  case .float:
+    chunk.float.withUnsafeMutableBufferPointer { out in
+      var over = 0
+      for index in 0..<input.count {
+        out[offset + index] = input[index]
+        over &+= input[index] > 1 || input[index] < -1 ? 1 : 0
+      }
+      chunk.clippedCount += Int64(over)
+    }
+  case .measureOnly:
+    break
+  }
 }
 
 /// Makes `values` hold exactly `count` elements, keeping its storage when it is large enough.

@@ -9,10 +9,15 @@ struct ChunkPipeline {
   static let chunkFrames: Int64 = 32_768
 
   let plan: MixPlan
+  /// Frames per second (Hz), for the room.
+  let rate: Int
   let totalFrames: Int64
   var finishing: Finishing
   let blockFrames: Int
   let jobs: Int
+  /// The room the mix is played in: applied in order on the consuming thread, between mixing
+  /// (on the workers) and finishing.
+  var room: RoomSize = .none
 
   /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
   /// rethrown once they have ended.
@@ -22,6 +27,33 @@ struct ChunkPipeline {
   /// memory is the ring, whatever the song's length.
   func forEachChunk<Failure: Error>(
     encoding: ChunkEncoding, dither: Dither?,
+    _ consume: (RenderedChunk) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard room != .none else {
+      try forEachMixedChunk(finishing: finishing, encoding: encoding, dither: dither, consume)
+      return
+    }
+    // A room's echoes depend on everything before them: workers mix dry chunks, and this
+    // thread plays them through the room in order, then finishes them.
+    var room = Room(size: room, sampleRate: rate, channels: plan.channels)
+    var finished = RenderedChunk()
+    let dry = Finishing(totalFrames: totalFrames)
+    try forEachMixedChunk(finishing: dry, encoding: .float, dither: nil) {
+      (chunk) throws(Failure) in
+      var values = chunk.float
+      values.withUnsafeMutableBufferPointer { block in
+        room.process(block, channels: plan.channels)
+        finishChunk(
+          block, start: chunk.start, channels: plan.channels, finishing: finishing,
+          encoding: encoding, dither: dither, into: &finished)
+      }
+      try consume(finished)
+    }
+  }
+
+  /// Hands every chunk, mixed and finished on the workers, in order to `consume`.
+  private func forEachMixedChunk<Failure: Error>(
+    finishing: Finishing, encoding: ChunkEncoding, dither: Dither?,
     _ consume: (RenderedChunk) throws(Failure) -> Void
   ) throws(Failure) {
     let chunkCount = Int((totalFrames + Self.chunkFrames - 1) / Self.chunkFrames)

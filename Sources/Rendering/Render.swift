@@ -202,8 +202,8 @@ private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
 {
   let settings = plan.settings
   var pipeline = ChunkPipeline(
-    plan: plan.mix, totalFrames: plan.totalFrames, finishing: plan.finishing,
-    blockFrames: settings.blockFrames, jobs: settings.jobs)
+    plan: plan.mix, rate: plan.rate, totalFrames: plan.totalFrames, finishing: plan.finishing,
+    blockFrames: settings.blockFrames, jobs: settings.jobs, room: settings.room)
   switch settings.level {
   case .gain:
     return (pipeline, nil)

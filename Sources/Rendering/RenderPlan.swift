@@ -9,13 +9,19 @@ import SoundFile
 public struct RenderPlan: Sendable {
   public let rate: Int
   public let channels: Int
-  /// The keys in the order of `mix.samples`.
+  /// The key of each of `mix.samples`, in order; a key struck at several strengths has a
+  /// sample for each (see `strikeLayers`).
   public let keys: [String]
+  /// The strike layer of each of `mix.samples` (0 for banks with one strike per key).
+  public let strikeLayers: [Int]
   public let mix: MixPlan
   /// The output's length in frames, after `length` in the settings.
   public let totalFrames: Int64
   /// Voices stopped early by the default voice limit (not by an explicit `polyphony`).
   public let voicesStoppedByLimit: Int
+  /// Voices a polyphony limit stops without a fade while louder than -40 dBFS, if any: each
+  /// leaves an audible step (a `cutFade` of a few milliseconds removes it).
+  public let abruptCuts: CutSteps?
   /// What happens after summing: the gain (before normalizing) and the fade-out.
   public let finishing: Finishing
   public let settings: RenderSettings
@@ -36,31 +42,49 @@ public struct RenderPlan: Sendable {
     self.settings = settings
     var score = consume score
     tags = Tags(title: score.title, artist: score.artist, comment: score.comment)
-    keys = score.keys
+    // The strikes each key is played with: only those samples are made.
+    var layersByKey: [String: Set<Int>] = [:]
+    for tap in score.taps {
+      layersByKey[tap.key, default: []].insert(bank.strikeLayer(forGain: tap.gain))
+    }
+    let used = score.keys.flatMap { key in
+      (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
+    }
+    keys = used.map(\.key)
+    strikeLayers = used.map(\.layer)
     // Headers first, for the output's rate and channels; then each sample is decoded and
     // converted in turn, so only one decoded copy is in memory at a time.
     var infos: [SampleInfo] = []
-    for key in keys {
+    for key in score.keys {
       do { infos.append(try bank.info(for: key)) } catch { throw .bank(error) }
     }
     rate = settings.rate ?? infos.map(\.sampleRate).max() ?? 48_000
-    channels = settings.channels ?? infos.map(\.channels).max() ?? 2
+    // A room is a stereo reverb: without a channel count asked for, it makes the output stereo.
+    channels =
+      settings.channels ?? (settings.room == .none ? infos.map(\.channels).max() ?? 2 : 2)
     var samples: [Sample] = []
     var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
-    for key in keys {
+    for (key, layer) in used {
       do {
-        let decoded = try bank.sample(for: key)
-        inputs.append(decoded.source)  // "built-in" names no file, so it matches none
+        let decoded = try bank.sample(for: key, strikeLayer: layer)
+        if layer == used.first(where: { $0.key == key })?.layer {
+          inputs.append(decoded.source)  // "built-in" names no file, so it matches none
+        }
         samples.append(try prepare(decoded, rate: rate, channels: channels))
       } catch {
         throw .bank(error)
       }
     }
     inputPaths = inputs
-    let sampleIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    var sampleIndex: [String: [Int: Int]] = [:]
+    for (index, sample) in used.enumerated() {
+      sampleIndex[sample.key, default: [:]][sample.layer] = index
+    }
     let taps: [MixTap]
     do {
-      taps = try mixTaps(for: score, rate: Int64(rate)) { sampleIndex[$0] ?? 0 }
+      taps = try mixTaps(for: score, rate: Int64(rate)) { key, gain in
+        sampleIndex[key]?[bank.strikeLayer(forGain: gain)] ?? 0
+      }
     } catch {
       throw .doesNotFit("the score's taps do not fit at \(rate) Hz")
     }
@@ -86,14 +110,25 @@ public struct RenderPlan: Sendable {
       guard let frames = tail.roundedHalfUp(scale: scale) else {
         throw .doesNotFit("the tail is too long")
       }
-      totalFrames = mixLength(of: voices) + frames
+      let roomFrames = Int64(Room.tailFrames(settings.room, sampleRate: rate))
+      totalFrames = mixLength(of: voices) + roomFrames + frames
     }
-    let fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
+    var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
+    if totalFrames < mixLength(of: voices) {
+      // Cut while still sounding: a short fade instead of a step.
+      fadeFrames = max(fadeFrames, Self.edgeFade.roundedHalfUp(scale: scale) ?? 0)
+    }
     let gain: Double =
       switch settings.level {
       case .gain(let decibels): Decibels.linear(decibels)
       case .normalize, .loudness: 1
       }
+    abruptCuts = Mixer.abruptCuts(
+      in: mix, above: Float(Decibels.linear(-40) / gain), windowFrames: rate / 100)
     finishing = Finishing(gain: Float(gain), totalFrames: totalFrames, fadeOutFrames: fadeFrames)
   }
+
+  /// The fade that ends an output cut short while keys still sound: 5 ms, too short to hear
+  /// as a fade, long enough to remove the click of a step.
+  public static let edgeFade = Rational(1, 200)!
 }

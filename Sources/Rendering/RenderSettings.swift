@@ -10,7 +10,7 @@ import SoundFile
 public struct RenderSettings: Sendable {
   /// Output rate (Hz); `nil` takes the highest among the samples used.
   public var rate: Int?
-  /// Output channels (1 or 2); `nil` takes the most among the samples used.
+  /// Output channels (1 or 2); `nil` takes the most among the samples used (2 with a room).
   public var channels: Int?
   /// The file format; in-memory renders ignore it.
   public var format: OutputFormat
@@ -34,6 +34,9 @@ public struct RenderSettings: Sendable {
   public var computesContentHash: Bool
   /// Written by FFmpeg instead (AAC in `.m4a`/`.m4r`); `format` is then not used.
   public var phoneFormat: PhoneFormat?
+  /// The room the mix is played in: a stereo reverb whose tail lengthens a natural-length
+  /// output; `.none` leaves the mix dry.
+  public var room: RoomSize
 
   /// The output's level.
   public enum Level: Equatable, Sendable {
@@ -58,8 +61,8 @@ public struct RenderSettings: Sendable {
     rate: Int? = nil, channels: Int? = nil, format: OutputFormat = .defaultLossless,
     ditherSeed: UInt64? = nil, level: Level = .gain(decibels: 0),
     length: Length = .natural(tail: .zero), fadeOut: Rational = .zero, polyphony: Int? = nil,
-    cutFade: Rational = .zero, blockFrames: Int = 4_096, jobs: Int = processorCount(),
-    computesContentHash: Bool = false
+    cutFade: Rational = .zero, room: RoomSize = .none, blockFrames: Int = 4_096,
+    jobs: Int = processorCount(), computesContentHash: Bool = false
   ) {
     self.rate = rate
     self.channels = channels
@@ -70,6 +73,7 @@ public struct RenderSettings: Sendable {
     self.fadeOut = fadeOut
     self.polyphony = polyphony
     self.cutFade = cutFade
+    self.room = room
     self.blockFrames = blockFrames
     self.jobs = jobs
     self.computesContentHash = computesContentHash

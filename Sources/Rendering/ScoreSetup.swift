@@ -13,11 +13,11 @@ public struct PreparedScore: Sendable {
 }
 
 /// Opens a bank folder (`nil`: the built-in xylophone); a front end may wrap it.
-public typealias BankOpener = @Sendable (String?, Int) throws(RenderError) -> any SampleBank
+public typealias BankOpener = @Sendable (BankChoice) throws(RenderError) -> any SampleBank
 
-/// `openBank(at:maximumSampleSeconds:)` as a `BankOpener`.
-public let defaultBankOpener: BankOpener = { (path, seconds) throws(RenderError) in
-  try openBank(at: path, maximumSampleSeconds: seconds)
+/// `openBank(_:)` as a `BankOpener`.
+public let defaultBankOpener: BankOpener = { (choice) throws(RenderError) in
+  try openBank(choice)
 }
 
 /// Reads the score at `path` with the sound its `options` line asks for, overridden by
@@ -37,13 +37,13 @@ package func prepareScore(
   }
   var options = limits
   if isMIDI(path: path, bytes: bytes) {
-    let bank = try openBank(fromCommandLine.bankPath, fromCommandLine.maximumSampleSeconds)
+    let bank = try openBank(fromCommandLine.bank)
     options.keys = bank.titles
     return PreparedScore(
       loaded: try loadedMIDI(bytes, path: name, options: options, midi: midi),
       choices: fromCommandLine, bank: bank)
   }
-  var bank = try openBank(fromCommandLine.bankPath, fromCommandLine.maximumSampleSeconds)
+  var bank = try openBank(fromCommandLine.bank)
   options.keys = bank.titles
   var result = parseScore(bytes, options: options)
   var choices = SoundChoices()
@@ -55,10 +55,8 @@ package func prepareScore(
     do { try SoundOptions.apply(commandLine, to: &choices) } catch {
       throw .invalidSetting(error.message)
     }
-    if choices.bankPath != fromCommandLine.bankPath
-      || choices.maximumSampleSeconds != fromCommandLine.maximumSampleSeconds
-    {
-      bank = try openBank(choices.bankPath, choices.maximumSampleSeconds)
+    if choices.bank != fromCommandLine.bank {
+      bank = try openBank(choices.bank)
       options.keys = bank.titles
       result = parseScore(bytes, options: options)
     }

@@ -1,4 +1,5 @@
 import CommandLineOptions
+import Mixer
 import Platform
 import SampleBank
 import ScoreParser
@@ -9,9 +10,8 @@ import SoundFile
 /// it wins.
 public struct SoundChoices: Sendable {
   public var settings = RenderSettings()
-  /// The bank folder; `nil` for the built-in xylophone.
-  public var bankPath: String?
-  public var maximumSampleSeconds = SampleLimits.defaultMaximumSeconds
+  /// The bank: a folder, or the built-in xylophone and its mallet.
+  public var bank = BankChoice()
   /// The sample encoding asked for; the container comes from the output.
   public var encoding: SampleEncoding?
   /// How far a render may be from its golden (`--tolerance`, for golden tests).
@@ -40,6 +40,8 @@ package enum SoundOptions {
   package static let specs = [
     OptionSpec("--bank", takesValue: true),
     OptionSpec("--max-sample-seconds", takesValue: true),
+    OptionSpec("--mallet", takesValue: true),
+    OptionSpec("--room", takesValue: true),
     OptionSpec("--rate", takesValue: true),
     OptionSpec("--channels", takesValue: true),
     OptionSpec("--encoding", takesValue: true),
@@ -66,10 +68,16 @@ package enum SoundOptions {
   ) throws(UsageError) {
     let limits = RenderSettings.Limits.self
     if let bank = arguments.values["--bank"] {
-      choices.bankPath = folder.map { bank.hasPrefix("/") ? bank : Path.join($0, bank) } ?? bank
+      choices.bank.path = folder.map { bank.hasPrefix("/") ? bank : Path.join($0, bank) } ?? bank
     }
     if let seconds = try arguments.wholeNumber("--max-sample-seconds", in: 1...86_400) {
-      choices.maximumSampleSeconds = seconds
+      choices.bank.maximumSampleSeconds = seconds
+    }
+    if let name = arguments.values["--mallet"] {
+      guard let mallet = Mallet(rawValue: name) else {
+        throw UsageError("unknown --mallet \(quote(name)); use soft, medium or hard")
+      }
+      choices.bank.mallet = mallet
     }
     var settings = choices.settings
     if let rate = try arguments.wholeNumber("--rate", in: limits.rates, unit: "hertz") {
@@ -118,6 +126,12 @@ package enum SoundOptions {
       settings.length = .natural(tail: tail)
     }
     if let fade = try arguments.duration("--fade-out") { settings.fadeOut = fade }
+    if let name = arguments.values["--room"] {
+      guard let room = RoomSize(rawValue: name) else {
+        throw UsageError("unknown --room \(quote(name)); use none, small or hall")
+      }
+      settings.room = room
+    }
     if let polyphony = try arguments.wholeNumber(
       "--polyphony", in: limits.polyphony, unit: "voices")
     {

@@ -29,18 +29,22 @@ public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [Sche
 }
 
 /// The taps of `score` as the mixer takes them, in render order (frame, then text order),
-/// without holding a copy of every `Tap`: the lean path for long scores.
+/// without holding a copy of every `Tap`: the lean path for long scores. `sampleIndex` gives
+/// the sample a key played at a gain plays (a bank may have several strikes per key).
 public func mixTaps(
-  for score: Score, rate: Int64, sampleIndex: (String) -> Int
+  for score: Score, rate: Int64, sampleIndex: (_ key: String, _ gain: Double) -> Int
 ) throws(ScheduleError) -> [MixTap] {
-  var lastKey: String?
-  var lastIndex = 0
+  var last: (key: String, gain: Double, index: Int)?
   return try inRenderOrder(score, rate: rate) { frame, tap in
-    if tap.key != lastKey {  // taps of one key often follow each other: look it up once
-      lastKey = tap.key
-      lastIndex = sampleIndex(tap.key)
+    // Taps of one key and gain often follow each other: look them up once.
+    let index: Int
+    if let last, last.key == tap.key, last.gain == tap.gain {
+      index = last.index
+    } else {
+      index = sampleIndex(tap.key, tap.gain)
+      last = (tap.key, tap.gain, index)
     }
-    return MixTap(frame: frame, sampleIndex: lastIndex, gain: Float(tap.gain))
+    return MixTap(frame: frame, sampleIndex: index, gain: Float(tap.gain))
   }
 }
 

@@ -1,15 +1,34 @@
 import Xylophone
 
 /// The built-in xylophone: every key synthesized on request from the bar model, at 48 kHz mono.
+/// A tap's gain is how hard the bar is struck: softer taps are quieter and darker.
 public struct BuiltInBank: SampleBank {
-  public init() {}
+  public var mallet: Mallet
+
+  public init(mallet: Mallet = .hard) {
+    self.mallet = mallet
+  }
 
   public var titles: [String] { KeyCatalog.titles }
 
   public func sample(for title: String) throws(BankError) -> DecodedSample {
-    DecodedSample(
+    try sample(for: title, strikeLayer: 0)
+  }
+
+  public var strikeLayerCount: Int { StrikeLayers.count }
+
+  /// One layer every 3 dB down to -36 dB: a gain of 0.5 strikes 6 dB softer.
+  public func strikeLayer(forGain gain: Double) -> Int {
+    StrikeLayers.layer(forGain: gain)
+  }
+
+  public func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
+    let layer = min(max(strikeLayer, 0), StrikeLayers.count - 1)
+    let strike = Strike(
+      mallet: mallet.model, strengthDecibels: StrikeLayers.strengthDecibels(ofLayer: layer))
+    return DecodedSample(
       title: title, source: "built-in", sampleRate: Synthesizer.sampleRate, channels: 1,
-      values: Synthesizer.sample(for: try key(named: title)))
+      values: Synthesizer.sample(for: try key(named: title), strike: strike))
   }
 
   /// The key's rate, length and pitch, known without synthesizing it.

@@ -1,40 +1,93 @@
-/// A physical model of a struck xylophone bar, as a sum of exponentially decaying modes.
+import AudioBasics
+
+/// A struck rosewood xylophone bar, as a sum of exponentially decaying modes.
 ///
-/// A free bar's modes sit at 1 : 2.76 : 5.40 : 8.93 times its fundamental; a xylophone bar is
-/// undercut so its first overtone lands on exactly 3 times the fundamental (a twelfth above),
-/// leaving the higher modes inharmonic. Decay: the bars radiate and lose more per cycle the
-/// higher they are, so ring time falls with pitch; each higher mode dies faster than the one
-/// below. The mallet adds a short, bright, noisy contact transient.
-struct BarModel {
-  /// One vibration mode, relative to the fundamental.
-  struct Mode {
+/// An undercut bar's first overtone is tuned to exactly 3 times the fundamental; its other
+/// modes (higher bending, torsional and lateral ones) stay inharmonic and strong in the low
+/// register, weaker as bars get shorter. Wood loses more per second the higher a mode is,
+/// so every mode's ring time follows one curve of its frequency: the register's damping.
+/// Reference: FluidR3's concert xylophone and rosewood's loss factor (docs/sound.md).
+enum BarModel {
+  /// One vibration mode: where it sits, how strongly a strike excites it, how long it rings.
+  struct Mode: Equatable {
     var ratio: Double
-    var amplitude: Double
-    /// Ring time of this mode relative to the fundamental's.
-    var decayScale: Double
+    /// Level relative to the fundamental for a contact short enough to pass it fully.
+    var level: Double
+    /// Ring time (to -60 dB) when the mode sits at `atFrequency`…
+    var ringSeconds: Double
+    var atFrequency: Double
+    /// …and how fast ring time falls with the mode's frequency: T60 ∝ f^-ringExponent.
+    var ringExponent: Double
   }
 
+  /// The modes of FluidR3's xylophone bars (their ratios are the same in every register),
+  /// with ring times lengthened by the soundfont's own volume envelope, which shortens them
+  /// by 20–25%. The fundamental has two parts (`radiatingShare`).
   static let modes = [
-    Mode(ratio: 1.0, amplitude: 1.0, decayScale: 1.0),
-    Mode(ratio: 3.0, amplitude: 0.30, decayScale: 0.45),  // the tuned overtone
-    Mode(ratio: 6.55, amplitude: 0.10, decayScale: 0.25),
-    Mode(ratio: 10.9, amplitude: 0.045, decayScale: 0.16),
-    Mode(ratio: 16.2, amplitude: 0.02, decayScale: 0.11),
+    Mode(ratio: 1.0, level: 1.0, ringSeconds: 0.94, atFrequency: 349.2, ringExponent: 0.35),
+    Mode(ratio: 3.0, level: 0.37, ringSeconds: 0.34, atFrequency: 1_048, ringExponent: 0.67),  // tuned
+    Mode(ratio: 4.757, level: 0.11, ringSeconds: 0.29, atFrequency: 1_661, ringExponent: 0.9),
+    Mode(ratio: 5.8, level: 2.1, ringSeconds: 0.33, atFrequency: 2_025, ringExponent: 1.05),
+    Mode(ratio: 7.74, level: 0.16, ringSeconds: 0.27, atFrequency: 2_703, ringExponent: 1.0),
+    Mode(ratio: 8.44, level: 2.24, ringSeconds: 0.24, atFrequency: 2_948, ringExponent: 1.0),
+    Mode(ratio: 10.89, level: 0.92, ringSeconds: 0.21, atFrequency: 3_803, ringExponent: 1.0),
   ]
 
-  /// Ring time (to -60 dB) of the fundamental: 2 s at F4 (349 Hz), falling as
-  /// (349.2 / f)^0.84, to about 0.8 s at C6 and 0.25 s at C8.
-  static func ringSeconds(frequency: Double) -> Double {
-    // (349.2 / f)^0.84 as e^(0.84 ln(349.2 / f)), from the series: the ratio is within
-    // [1/12, 1], so its log is taken by repeated square roots (basic arithmetic only).
-    2.0 * ExactMath.power(349.228231433, over: frequency, exponent: 0.84)
+  /// The share of the fundamental that the resonator under the bar radiates away quickly; the
+  /// rest is the bar's own slow ring. FluidR3's fundamental falls 20 dB in the first 0.1–0.2 s,
+  /// then at the bar's rate from about -11 dB: the double decay of a bar over a tube.
+  static let radiatingShare = 0.72
+  /// The radiating part's ring time: 0.4 s at F4, 0.15 s at C6.
+  static let radiating = Mode(
+    ratio: 1.0, level: 1.0, ringSeconds: 0.4, atFrequency: 349.2, ringExponent: 0.9)
+
+  /// Overtones weaken against the fundamental as bars get shorter (∝ (349.2 / f)^0.5, the
+  /// levels above being F4's): FluidR3's 3× falls from -13 dB at F4 to -23 dB at C7.
+  static func overtoneScale(fundamental: Double) -> Double {
+    ExactMath.power(349.228231433, over: fundamental, exponent: 0.5)
   }
 
-  /// Mallet transient: noise decaying with this time constant, at this level.
-  static let malletSeconds = 0.0008
-  static let malletLevel = 0.12
-  /// The mallet's contact time, over which the modes ramp in smoothly.
-  static let contactSeconds = 0.0004
-  /// Peak level of one tap: about -6 dBFS, like the app's recordings.
-  static let peakLevel = 0.5
+  /// Ring time (to -60 dB) of `mode` on a bar whose fundamental is `fundamental` Hz.
+  static func ringSeconds(of mode: Mode, fundamental: Double) -> Double {
+    mode.ringSeconds
+      * ExactMath.power(
+        mode.atFrequency, over: fundamental * mode.ratio, exponent: mode.ringExponent)
+  }
+
+  /// Ring time of the bar's own fundamental: 0.94 s at F4, 0.64 s at C6, 0.39 s at C8.
+  static func fundamentalRingSeconds(frequency: Double) -> Double {
+    ringSeconds(of: modes[0], fundamental: frequency)
+  }
+
+  /// How long a mallet stays on the bar, relative to its time on C6: heavier low bars give way
+  /// more and hold it longer (∝ f^-0.9), which darkens both their modes and their click.
+  static func contactScale(frequency: Double) -> Double {
+    ExactMath.power(1_046.5, over: frequency, exponent: 0.9)
+  }
+
+  /// How much of a mode at `frequency` a contact of `contactSeconds` excites: the envelope of
+  /// a half-sine force pulse's spectrum, without its notches.
+  static func contactPass(frequency: Double, contactSeconds: Double) -> Double {
+    let x = frequency * contactSeconds
+    return 1 / (1 + 2 * x * x)
+  }
+
+  /// The click relative to the fundamental grows with pitch as bars get smaller (∝ f^0.6) up
+  /// to C6, then stays: FluidR3's click is 22 dB under the peak at F4 and 11–15 dB under it
+  /// from A4 to C7.
+  static func clickScale(frequency: Double) -> Double {
+    frequency < 1_046.5 ? ExactMath.power(frequency, over: 1_046.5, exponent: 0.6) : 1
+  }
+
+  /// The click's noise reaches up to about 1.8 / contact time: 12 kHz for a hard mallet on C6.
+  static let clickCornerPerContact = 1.8
+
+  /// The click's envelope: a fast decay and a quieter, slower one, so the noise lasts about
+  /// 20 ms before it is 20 dB down.
+  static let clickFastSeconds = 0.001_5
+  static let clickSlowSeconds = 0.015
+  static let clickSlowLevel = 0.25
+  /// Peak level of one full-strength tap: -12.4 dBFS, so four keys struck together stay under
+  /// full scale.
+  static let peakLevel = 0.24
 }

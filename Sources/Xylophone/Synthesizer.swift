@@ -5,27 +5,43 @@ import AudioBasics
 package enum Synthesizer {
   package static let sampleRate = 48_000
 
-  /// How many frames `sample(for:)` makes for `key`: 1.2 times its ring time.
+  /// How many frames `sample(for:strike:)` makes for `key`: 1.2 times the fundamental's ring
+  /// time, whatever the strike.
   package static func frameCount(for key: BuiltInKey) -> Int {
-    let ring = BarModel.ringSeconds(frequency: key.frequency)
+    let ring = BarModel.fundamentalRingSeconds(frequency: key.frequency)
     return Int(ExactMath.roundToInteger(ring * 1.2 * Double(sampleRate)))
   }
 
-  /// The sample of `key`, peaking at `BarModel.peakLevel`.
-  package static func sample(for key: BuiltInKey) -> [Float] {
+  /// The sample of `key` struck by `strike`, peaking at `BarModel.peakLevel`.
+  package static func sample(for key: BuiltInKey, strike: Strike = Strike()) -> [Float] {
     let rate = Double(sampleRate)
-    let ring = BarModel.ringSeconds(frequency: key.frequency)
-    let frameCount = frameCount(for: key)
-    var values = [Double](repeating: 0, count: frameCount)
-    for mode in BarModel.modes {
+    let contact = strike.contactSeconds * BarModel.contactScale(frequency: key.frequency)
+    var values = [Double](repeating: 0, count: frameCount(for: key))
+    for (index, mode) in BarModel.modes.enumerated() {
       let frequency = key.frequency * mode.ratio
       guard frequency < 0.45 * rate else { continue }  // no mode above the band
+      var ring = BarModel.ringSeconds(of: mode, fundamental: key.frequency)
+      if mode.ratio > 4 { ring *= 0.5 + 0.5 * strike.strength }  // soft: high modes die sooner
+      var amplitude =
+        mode.level * BarModel.contactPass(frequency: frequency, contactSeconds: contact)
+      if index > 0 {
+        amplitude *= BarModel.overtoneScale(fundamental: key.frequency)
+      } else {
+        let share = BarModel.radiatingShare
+        addMode(
+          frequency: frequency, amplitude: amplitude * share,
+          ringSeconds: BarModel.ringSeconds(of: BarModel.radiating, fundamental: key.frequency),
+          rate: rate, into: &values)
+        amplitude *= 1 - share
+      }
       addMode(
-        frequency: frequency, amplitude: mode.amplitude,
-        ringSeconds: ring * mode.decayScale, rate: rate, into: &values)
+        frequency: frequency, amplitude: amplitude, ringSeconds: ring, rate: rate, into: &values)
     }
-    applyContact(to: &values, rate: rate)
-    addMallet(to: &values, seed: UInt64(key.midiNote), rate: rate)
+    applyContact(to: &values, frames: Int(contact * rate))
+    addClick(
+      to: &values, level: strike.clickLevel * BarModel.clickScale(frequency: key.frequency),
+      corner: min(0.45 * rate, BarModel.clickCornerPerContact / contact),
+      seed: UInt64(key.midiNote), rate: rate)
     fadeEnd(of: &values, frames: Int(0.02 * rate))
     return normalizedOnGrid(values)
   }
@@ -36,7 +52,7 @@ package enum Synthesizer {
     into values: inout [Double]
   ) {
     let w = 2 * Double.pi * frequency / rate
-    let r = ExactMath.exp(-6.907755278982137 / (ringSeconds * rate))  // ln(1000)
+    let r = ExactMath.exponential(-6.907755278982137 / (ringSeconds * rate))  // ln(1000)
     let a1 = 2 * r * ExactMath.cos(w)
     let a2 = r * r
     var previous = 0.0
@@ -50,26 +66,34 @@ package enum Synthesizer {
     }
   }
 
-  /// The mallet's contact: the first moments ramp in along a smoothstep, 3t^2 - 2t^3.
-  private static func applyContact(to values: inout [Double], rate: Double) {
-    let frames = Int(BarModel.contactSeconds * rate)
+  /// The mallet's contact: the modes build up along a smoothstep, 3t^2 - 2t^3, while it lasts.
+  private static func applyContact(to values: inout [Double], frames: Int) {
     for index in 0..<min(frames, values.count) {
       let t = Double(index) / Double(frames)
       values[index] *= t * t * (3 - 2 * t)
     }
   }
 
-  /// The strike's click: seeded white noise, differenced (brighter), decaying fast.
-  private static func addMallet(to values: inout [Double], seed: UInt64, rate: Double) {
+  /// The strike's click: seeded noise, tilted up a little (+2 dB per octave in the middle),
+  /// low-passed twice at the mallet's corner, with a fast and a slow decay.
+  private static func addClick(
+    to values: inout [Double], level: Double, corner: Double, seed: UInt64, rate: Double
+  ) {
     var generator = SplitMix64(seed: seed)
-    let decay = ExactMath.exp(-1 / (BarModel.malletSeconds * rate))
-    var level = BarModel.malletLevel
+    let fast = ExactMath.exponential(-1 / (BarModel.clickFastSeconds * rate))
+    let slow = ExactMath.exponential(-1 / (BarModel.clickSlowSeconds * rate))
+    let smoothing = 1 - ExactMath.exponential(-2 * Double.pi * corner / rate)
+    var (fastLevel, slowLevel) = (level, level * BarModel.clickSlowLevel)
     var last = 0.0
-    for index in 0..<min(values.count, Int(12 * BarModel.malletSeconds * rate)) {
+    var (first, second) = (0.0, 0.0)
+    for index in 0..<min(values.count, Int(8 * BarModel.clickSlowSeconds * rate)) {
       let noise = generator.nextUnit()
-      values[index] += level * (noise - last) / 2
+      first += smoothing * ((noise - 0.5 * last) - first)
+      second += smoothing * (first - second)
       last = noise
-      level *= decay
+      values[index] += (fastLevel + slowLevel) * second
+      fastLevel *= fast
+      slowLevel *= slow
     }
   }
 

@@ -3,15 +3,23 @@ import Platform
 import Rendering
 import SampleBank
 
-/// `--bank DIR` and `--max-sample-seconds S`, shared by every command that reads keys.
+/// `--bank DIR` and `--max-sample-seconds S`, shared by every command that reads keys; commands
+/// that make sound also take `--mallet` (`malletSpec`).
 struct BankOption {
-  var path: String?
-  var maximumSampleSeconds: Int
+  var choice: BankChoice
 
   static let specs = [
     OptionSpec("--bank", takesValue: true),
     OptionSpec("--max-sample-seconds", takesValue: true),
   ]
+
+  static let malletSpec = OptionSpec("--mallet", takesValue: true)
+
+  static let malletHelp = """
+      --mallet soft|medium|hard
+                              The built-in xylophone's mallet: rubber, plastic or hard heads
+                              (default: hard)
+    """
 
   static let help = """
       --bank DIR              Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...)
@@ -21,15 +29,14 @@ struct BankOption {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     var choices = SoundChoices()
     try SoundOptions.apply(arguments, to: &choices)
-    path = choices.bankPath
-    maximumSampleSeconds = choices.maximumSampleSeconds
+    choice = choices.bank
   }
 
   /// The bank, with decoders' own warnings kept off the terminal; `nil` after printing why it
   /// cannot be opened.
   func open(console: Console) -> (any SampleBank)? {
     do {
-      return try QuietBank.opener(path, maximumSampleSeconds)
+      return try QuietBank.opener(choice)
     } catch {
       console.error(error.description)
       return nil
@@ -50,8 +57,8 @@ struct QuietBank: SampleBank {
   var titles: [String] { bank.titles }
 
   /// Opens banks quietly, for the library's functions that open them.
-  static let opener: BankOpener = { (path, seconds) throws(RenderError) in
-    QuietBank(try openBank(at: path, maximumSampleSeconds: seconds))
+  static let opener: BankOpener = { (choice) throws(RenderError) in
+    QuietBank(try openBank(choice))
   }
 
   func sample(for title: String) throws(BankError) -> DecodedSample {
@@ -60,6 +67,14 @@ struct QuietBank: SampleBank {
 
   func info(for title: String) throws(BankError) -> SampleInfo {
     try quietly { () throws(BankError) in try bank.info(for: title) }
+  }
+
+  var strikeLayerCount: Int { bank.strikeLayerCount }
+
+  func strikeLayer(forGain gain: Double) -> Int { bank.strikeLayer(forGain: gain) }
+
+  func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
+    try quietly { () throws(BankError) in try bank.sample(for: title, strikeLayer: strikeLayer) }
   }
 }
 

@@ -110,13 +110,17 @@ enum Help {
 
     SOUND:
     \(BankOption.help)
+    \(BankOption.malletHelp)
+      --room none|small|hall  Play in a room: a stereo reverb whose tail extends the output
+                              (default: none)
     \(VoiceOptions.help)
       --gain DB               Change the level by DB decibels
       --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
       --loudness LUFS         Scale to this integrated loudness (EBU R128), measured first
       --true-peak DBTP        The true-peak ceiling --loudness keeps to (default: -1)
       --tail SECONDS          Add silence after the last sample ends
-      --duration SECONDS      Cut or pad the output to exactly this length
+      --duration SECONDS      Cut or pad the output to exactly this length; keys still
+                              sounding at the cut fade out over its last 5 ms
       --fade-out SECONDS      Fade out linearly over the last SECONDS
 
     MIDI INPUT:
@@ -129,7 +133,10 @@ enum Help {
       --version               Show the version
 
     The output lasts until the last sample ends, unless --tail or --duration say otherwise.
-    Clipped samples are counted and reported as a warning.
+    With the built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB
+    quieter and darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of
+    four keys do not clip. Recorded banks scale linearly. Clipped samples are counted and
+    reported as a warning.
     """
 
   static let keysUsage = "USAGE: xylo-render keys [--bank DIR]"

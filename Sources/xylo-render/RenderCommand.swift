@@ -48,7 +48,10 @@ enum RenderCommand {
         let line = "\(hash)  \(arguments.values["--output"] ?? "-")"
         if options.destination == .standardOutput { console.err(line) } else { console.out(line) }
       }
-      if !options.quiet { report(summary, options: options, console: console) }
+      if !options.quiet {
+        report(summary, options: options, console: console)
+        reportAbruptCuts(plan, console: console)
+      }
       return .success
     } catch {
       console.report(error)
@@ -98,6 +101,17 @@ enum RenderCommand {
       : "\(format.container.rawValue)\(encoding)"
     console.err(
       "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
+    )
+  }
+
+  /// A note when a voice limit stops loud voices without a fade: each stop is a click.
+  private static func reportAbruptCuts(_ plan: RenderPlan, console: Console) {
+    guard let cuts = plan.abruptCuts else { return }
+    let step = fixed(Decibels.of(Double(cuts.largest)), places: 1, signed: true)
+    let time = Rational(cuts.firstFrame, Int64(plan.rate))?.decimalString(places: 3) ?? "?"
+    let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
+    console.note(
+      "\(voices) at once with a step of up to \(step) dBFS (the first at \(time) s), as the app does; --cut-fade 5 fades them out over 5 ms"
     )
   }
 

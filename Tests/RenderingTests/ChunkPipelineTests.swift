@@ -14,7 +14,8 @@ import Testing
     }
     let voices = planVoices(taps, sampleFrameCounts: [sample.frameCount])
     return ChunkPipeline(
-      plan: MixPlan(samples: [sample], voices: voices, channels: 1), totalFrames: totalFrames,
+      plan: MixPlan(samples: [sample], voices: voices, channels: 1), rate: 48_000,
+      totalFrames: totalFrames,
       finishing: Finishing(totalFrames: totalFrames), blockFrames: blockFrames, jobs: jobs)
   }
 

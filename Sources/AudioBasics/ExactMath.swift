@@ -2,10 +2,11 @@
 ///
 /// libm's `sin`, `cos` and `exp` may differ in the last bit between platforms; these series use
 /// nothing but IEEE addition, multiplication and division (which Swift never fuses), so the
-/// built-in bank is bit-identical on every machine, in debug and release.
-enum ExactMath {
+/// built-in bank and every decibel conversion are bit-identical on every machine, in debug and
+/// release.
+package enum ExactMath {
   /// sin(x) for |x| <= 4, by its Taylor series to 30 terms (error below 1e-16 there).
-  static func sin(_ x: Double) -> Double {
+  package static func sin(_ x: Double) -> Double {
     var term = x
     var sum = x
     let square = x * x
@@ -17,7 +18,7 @@ enum ExactMath {
   }
 
   /// cos(x) for |x| <= 4, by its Taylor series to 30 terms.
-  static func cos(_ x: Double) -> Double {
+  package static func cos(_ x: Double) -> Double {
     var term = 1.0
     var sum = 1.0
     let square = x * x
@@ -29,7 +30,7 @@ enum ExactMath {
   }
 
   /// e^x for |x| <= 1/2, by its Taylor series to 25 terms.
-  static func exp(_ x: Double) -> Double {
+  package static func exp(_ x: Double) -> Double {
     var term = 1.0
     var sum = 1.0
     for n in 1...25 {
@@ -39,9 +40,10 @@ enum ExactMath {
     return sum
   }
 
-  /// ln(x) for x in [1/16, 16], with basic arithmetic only: x is taken to within 1e-4 of 1 by
+  /// ln(x) for finite x > 0, with basic arithmetic only: x is taken to within 1e-4 of 1 by
   /// repeated square roots, then the series of atanh gives the rest.
-  static func log(_ x: Double) -> Double {
+  package static func log(_ x: Double) -> Double {
+    guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
     var value = x
     var scale = 1.0
     while value > 1.0001 || value < 0.9999 {
@@ -58,9 +60,18 @@ enum ExactMath {
     return 2 * sum * scale
   }
 
-  /// (numerator / denominator)^exponent, as e^(exponent ln(ratio)) taken in small steps.
-  static func power(_ numerator: Double, over denominator: Double, exponent: Double) -> Double {
-    var remaining = exponent * log(numerator / denominator)
+  /// (numerator / denominator)^exponent, as e^(exponent ln(ratio)).
+  package static func power(_ numerator: Double, over denominator: Double, exponent: Double)
+    -> Double
+  {
+    exponential(exponent * log(numerator / denominator))
+  }
+
+  /// e^x for any x, taken in steps of 1/2 so each step stays where the series is exact.
+  package static func exponential(_ x: Double) -> Double {
+    guard x > -750 else { return 0 }  // below the smallest double (and -infinity, NaN: 0)
+    guard x < 710 else { return .infinity }
+    var remaining = x
     var result = 1.0
     while remaining < -0.5 || remaining > 0.5 {
       let step = remaining < 0 ? -0.5 : 0.5
@@ -71,7 +82,7 @@ enum ExactMath {
   }
 
   /// Rounds to the nearest integer (ties to even) without a library call; |x| < 2^51.
-  static func roundToInteger(_ x: Double) -> Double {
+  package static func roundToInteger(_ x: Double) -> Double {
     let magic = 6_755_399_441_055_744.0
     return (x + magic) - magic
   }

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import Xylophone
+
+/// Level of the mode `ratio` times the fundamental against the fundamental, in dB, over the
+/// first 50 ms: how bright a strike is.
+private func overtoneLevel(_ values: [Float], key: BuiltInKey, ratio: Double) -> Double {
+  let window = values[0..<2_400]
+  let overtone = magnitude(of: window, at: key.frequency * ratio, rate: 48_000)
+  let fundamental = magnitude(of: window, at: key.frequency, rate: 48_000)
+  return 20 * log10(overtone / fundamental)
+}
+
+/// Share of the first 5 ms's energy above 8 kHz (Hann-windowed), in dB: the mallet's click.
+private func clickShare(_ values: [Float]) -> Double {
+  let count = 240
+  var total = 0.0
+  var high = 0.0
+  for bin in 1..<(count / 2) {
+    let frequency = Double(bin) * 48_000 / Double(count)
+    let power = pow(magnitude(of: values[0..<count], at: frequency, rate: 48_000), 2)
+    total += power
+    if frequency > 8_000 { high += power }
+  }
+  return 10 * log10(high / total)
+}
+
+/// The time (s) after which the 5 ms RMS envelope stays below `decibels` under its peak.
+private func ringTime(_ values: [Float], below decibels: Double) -> Double {
+  let window = 240
+  var envelope: [Double] = []
+  var index = 0
+  while index + window <= values.count {
+    let energy = values[index..<(index + window)].reduce(0.0) { $0 + Double($1) * Double($1) }
+    envelope.append((energy / Double(window)).squareRoot())
+    index += window / 4
+  }
+  let peak = envelope.max() ?? 0
+  let threshold = peak * pow(10, decibels / 20)
+  let last = envelope.lastIndex { $0 >= threshold } ?? 0
+  return Double((last + 1) * window / 4) / 48_000
+}
+
+@Suite struct StrikeTests {
+  static let f4 = KeyCatalog.key(named: "F4")!
+  static let c6 = KeyCatalog.key(named: "C6")!
+  static let c7 = KeyCatalog.key(named: "C7")!
+
+  @Test func lowBarsCarryTheStrongInharmonicModesOfAnUndercutBar() {
+    let values = Synthesizer.sample(for: Self.f4)
+    // FluidR3's F4: 5.8× at -2.5 dB, 8.44× at -7.7 dB, 3× at -13 dB (first 50 ms).
+    #expect((-6.0...0).contains(overtoneLevel(values, key: Self.f4, ratio: 5.8)))
+    #expect((-11.0...(-4)).contains(overtoneLevel(values, key: Self.f4, ratio: 8.44)))
+    #expect((-16.0...(-9)).contains(overtoneLevel(values, key: Self.f4, ratio: 3)))
+  }
+
+  @Test func ringTimesFollowARealXylophoneNotAMarimba() {
+    // FluidR3's xylophone: F4 0.13 s to -20 dB, 0.61 s to -60 dB; C7 0.05 s and 0.33 s.
+    // Its marimba and the old bank rang 3-5 times longer.
+    let f4 = Synthesizer.sample(for: Self.f4)
+    #expect((0.1...0.2).contains(ringTime(f4, below: -20)))
+    #expect((0.5...0.85).contains(ringTime(f4, below: -60)))
+    let c7 = Synthesizer.sample(for: Self.c7)
+    #expect((0.04...0.1).contains(ringTime(c7, below: -20)))
+    #expect((0.25...0.5).contains(ringTime(c7, below: -60)))
+  }
+
+  @Test func aHardMalletClicksAboveEightKilohertzOnTheHighBars() {
+    // FluidR3's C6: -11 dB of the first 5 ms above 8 kHz; the old bank: -27 dB.
+    let share = clickShare(Synthesizer.sample(for: Self.c6))
+    #expect((-16.0...(-8)).contains(share), "\(share) dB")
+  }
+
+  @Test(arguments: [f4, c6])
+  func softerStrikesAreDarker(_ key: BuiltInKey) {
+    let levels = [0, 4, 8, 12].map { layer in
+      let strike = Strike(strengthDecibels: StrikeLayers.strengthDecibels(ofLayer: layer))
+      return overtoneLevel(Synthesizer.sample(for: key, strike: strike), key: key, ratio: 3)
+    }
+    #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 > $1 + 1 }, "\(levels)")
+  }
+
+  @Test func softerMalletsClickLessAndSoundDarker() {
+    let sounds = [MalletModel.rubber, .plastic, .hard].map {
+      Synthesizer.sample(for: Self.c6, strike: Strike(mallet: $0))
+    }
+    let clicks = sounds.map(clickShare)
+    let brightness = sounds.map { overtoneLevel($0, key: Self.c6, ratio: 5.8) }
+    #expect(clicks[0] < clicks[1] - 2 && clicks[1] < clicks[2] - 2, "\(clicks)")
+    #expect(brightness[0] < brightness[1] && brightness[1] < brightness[2], "\(brightness)")
+  }
+
+  @Test func aTapsGainChoosesTheNearestStrikeEveryThreeDecibels() {
+    #expect(StrikeLayers.layer(forGain: 4) == 0)
+    #expect(StrikeLayers.layer(forGain: 1) == 0)
+    #expect(StrikeLayers.layer(forGain: 0.85) == 0)  // -1.4 dB
+    #expect(StrikeLayers.layer(forGain: 0.5) == 2)  // -6 dB
+    #expect(StrikeLayers.layer(forGain: 0.1) == 7)  // -20 dB: nearest is -21
+    #expect(StrikeLayers.layer(forGain: 0.001) == StrikeLayers.count - 1)
+    #expect(StrikeLayers.layer(forGain: 0) == StrikeLayers.count - 1)
+  }
+
+  @Test func fourKeysStruckTogetherCannotReachFullScale() {
+    // Each tap peaks at -12.4 dBFS, so any four at gain 1 sum to at most 0.96.
+    let peaks = KeyCatalog.keys.map { Synthesizer.sample(for: $0).map(abs).max() ?? 0 }
+    #expect(4 * (peaks.max() ?? 1) < 1)
+  }
+}
