@@ -18,6 +18,9 @@ struct ChunkPipeline {
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
   var room: RoomSize = .none
+  /// The ceiling (linear) of a peak limiter after finishing, for a loudness target the true
+  /// peak would otherwise hold back; `nil` for none.
+  var limit: Float?
 
   /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
   /// rethrown once they have ended.
@@ -29,25 +32,49 @@ struct ChunkPipeline {
     encoding: ChunkEncoding, dither: Dither?,
     _ consume: (RenderedChunk) throws(Failure) -> Void
   ) throws(Failure) {
-    guard room != .none else {
+    guard room != .none || limit != nil else {
       try forEachMixedChunk(finishing: finishing, encoding: encoding, dither: dither, consume)
       return
     }
-    // A room's echoes depend on everything before them: workers mix dry chunks, and this
-    // thread plays them through the room in order, then finishes them.
-    var room = Room(size: room, sampleRate: rate, channels: plan.channels)
+    // A room's echoes and a limiter's gain depend on what came before (and, for the limiter,
+    // on what comes next): workers mix dry chunks, and this thread plays them through the
+    // room, finishes and limits them in order, one chunk behind for the limiter's look-ahead.
+    let channels = plan.channels
+    var room = Room(size: room, sampleRate: rate, channels: channels)
+    var limiter = limit.map { PeakLimiter(ceiling: $0, sampleRate: rate, channels: channels) }
     var finished = RenderedChunk()
-    let dry = Finishing(totalFrames: totalFrames)
-    try forEachMixedChunk(finishing: dry, encoding: .float, dither: nil) {
-      (chunk) throws(Failure) in
-      var values = chunk.float
+    var pending: (start: Int64, values: [Float])?
+    func deliver(_ start: Int64, _ values: inout [Float]) throws(Failure) {
       values.withUnsafeMutableBufferPointer { block in
-        room.process(block, channels: plan.channels)
         finishChunk(
-          block, start: chunk.start, channels: plan.channels, finishing: finishing,
+          block, start: start, channels: channels, finishing: Finishing(totalFrames: totalFrames),
           encoding: encoding, dither: dither, into: &finished)
       }
       try consume(finished)
+    }
+    try forEachMixedChunk(
+      finishing: Finishing(totalFrames: totalFrames), encoding: .float, dither: nil
+    ) {
+      (chunk) throws(Failure) in
+      var values = chunk.float
+      values.withUnsafeMutableBufferPointer { block in
+        room.process(block, channels: channels)
+        finishing.apply(to: block, channels: channels, at: chunk.start)
+      }
+      guard limiter != nil else { return try deliver(chunk.start, &values) }
+      if var earlier = pending {
+        values.withUnsafeBufferPointer { next in
+          earlier.values.withUnsafeMutableBufferPointer { limiter?.process($0, lookahead: next) }
+        }
+        try deliver(earlier.start, &earlier.values)
+      }
+      pending = (chunk.start, values)
+    }
+    if var last = pending {
+      last.values.withUnsafeMutableBufferPointer {
+        limiter?.process($0, lookahead: UnsafeBufferPointer(start: nil, count: 0))
+      }
+      try deliver(last.start, &last.values)
     }
   }
 

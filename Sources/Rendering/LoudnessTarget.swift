@@ -3,26 +3,88 @@ import Loudness
 import MediaEncoding
 import SoundFile
 
-/// What a loudness target did: where the mix was, where it is now, and whether the true-peak
-/// ceiling kept it from the target.
+/// What a loudness target did: where the mix was, where it is now, and whether a limiter held
+/// its peaks under the ceiling.
 public struct LoudnessResult: Equatable, Sendable {
   public var measuredLUFS: Double
   public var targetLUFS: Double
-  /// The integrated loudness of the output: the measured loudness plus the gain applied.
+  /// The integrated loudness of the output, as measured in the last pass before writing.
   public var achievedLUFS: Double
   public var truePeakDBTP: Double
-  /// How far below the target the ceiling held the output, in LU; 0 when it reached it.
+  /// How far a limiter turned the loudest peak down to keep it under the ceiling (dB); 0 when
+  /// the gain alone met the target.
+  public var limitedBy: Double
+  /// How far below the target the output is, in LU; 0 when it reached it.
   public var missedBy: Double { max(0, targetLUFS - achievedLUFS) }
 }
 
-/// The gain (dB) that brings `measured` to `target` LUFS without its true peak passing
-/// `ceiling` dBTP: true peak scales with the gain, so one measurement decides both. Silence
-/// gets no gain.
-func loudnessGain(_ measured: LoudnessMeasurement, target: Double, ceiling: Double) -> Double {
-  guard measured.integratedLUFS.isFinite else { return 0 }
-  let wanted = target - measured.integratedLUFS
-  guard measured.truePeakDBTP.isFinite else { return wanted }
-  return min(wanted, ceiling - measured.truePeakDBTP)
+/// The most a limiter may turn peaks down to reach a loudness target (dB): beyond it a strike
+/// loses its attack, so the target is left unmet and said so.
+let maximumLimiting = 24.0
+
+/// How a loudness target is met: a gain, and the ceiling (linear) of a peak limiter after it
+/// when the true peak would otherwise pass the target's ceiling.
+struct LoudnessSetting {
+  var gainDecibels: Double
+  var limit: Float?
+}
+
+/// The setting that brings audio to `target` LUFS with its true peak at or under `ceiling`
+/// dBTP; `measure` plays the audio with a setting and measures it. One pass when the gain
+/// alone does it; otherwise up to seven more with a limiter from 0.5 dB under the ceiling.
+func meetLoudness(
+  target: Double, ceiling: Double,
+  measure: (LoudnessSetting) throws(RenderError) -> LoudnessMeasurement
+) throws(RenderError) -> (LoudnessSetting, LoudnessResult) {
+  let plain = try measure(LoudnessSetting(gainDecibels: 0))
+  guard plain.integratedLUFS.isFinite else {  // silence: nothing to scale
+    return (
+      LoudnessSetting(gainDecibels: 0),
+      LoudnessResult(
+        measuredLUFS: plain.integratedLUFS, targetLUFS: target,
+        achievedLUFS: plain.integratedLUFS, truePeakDBTP: plain.truePeakDBTP, limitedBy: 0)
+    )
+  }
+  let gain = target - plain.integratedLUFS
+  guard plain.truePeakDBTP.isFinite, plain.truePeakDBTP + gain > ceiling else {
+    return (
+      LoudnessSetting(gainDecibels: gain),
+      LoudnessResult(
+        measuredLUFS: plain.integratedLUFS, targetLUFS: target, achievedLUFS: target,
+        truePeakDBTP: plain.truePeakDBTP + gain, limitedBy: 0)
+    )
+  }
+  // Limiting takes some loudness away, and peaks between samples can still pass: each pass
+  // adds back what was lost (by the secant of the last two passes, as the limiter turns each
+  // decibel of gain into less than a decibel of loudness) and lowers the limit by any excess.
+  var limitDecibels = ceiling - 0.5
+  var setting = LoudnessSetting(gainDecibels: gain, limit: Float(Decibels.linear(limitDecibels)))
+  var measured = try measure(setting)
+  var previous = (gain: 0.0, loudness: plain.integratedLUFS)
+  for _ in 0..<6 {
+    let shortfall = target - measured.integratedLUFS
+    let excess = measured.truePeakDBTP - ceiling
+    let atMost = ceiling - plain.truePeakDBTP + maximumLimiting
+    if (abs(shortfall) < 0.05 || setting.gainDecibels >= atMost && shortfall > 0) && excess <= 0.01
+    {
+      break
+    }
+    let step = setting.gainDecibels - previous.gain
+    let slope = step != 0 ? (measured.integratedLUFS - previous.loudness) / step : 1
+    previous = (setting.gainDecibels, measured.integratedLUFS)
+    limitDecibels -= max(0, excess)
+    setting = LoudnessSetting(
+      gainDecibels: min(atMost, setting.gainDecibels + shortfall / min(1, max(0.1, slope))),
+      limit: Float(Decibels.linear(limitDecibels)))
+    measured = try measure(setting)
+  }
+  return (
+    setting,
+    LoudnessResult(
+      measuredLUFS: plain.integratedLUFS, targetLUFS: target,
+      achievedLUFS: measured.integratedLUFS, truePeakDBTP: measured.truePeakDBTP,
+      limitedBy: max(0, plain.truePeakDBTP + setting.gainDecibels - measured.truePeakDBTP))
+  )
 }
 
 /// The loudness of an audio file as EBU R128 defines it: integrated loudness, loudness range,

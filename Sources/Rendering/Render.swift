@@ -219,29 +219,39 @@ private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
     }
     return (pipeline, nil)
   case .loudness(let target, let ceiling):
-    let meter: LoudnessMeter
-    do { meter = try LoudnessMeter(channelCount: plan.channels, sampleRate: plan.rate) } catch {
-      throw .invalidSetting(error.description)
+    let measuring = pipeline
+    let (setting, result) = try meetLoudness(target: target, ceiling: ceiling) {
+      (setting) throws(RenderError) in
+      var trial = measuring
+      trial.finishing.gain = Float(Decibels.linear(setting.gainDecibels))
+      trial.limit = setting.limit
+      return try measureLoudness(trial, plan, progress: progress)
     }
-    try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
-      do throws(LoudnessError) {
-        try chunk.float.withUnsafeBufferPointer { (values) throws(LoudnessError) in
-          try meter.add(values)
-        }
-      } catch {
-        throw .invalidSetting(error.description)
-      }
-      try report(.measuring, chunk, plan, progress)
-    }
-    let measured: LoudnessMeasurement
-    do { measured = try meter.measurement() } catch { throw .invalidSetting(error.description) }
-    let gain = loudnessGain(measured, target: target, ceiling: ceiling)
-    pipeline.finishing.gain = Float(Decibels.linear(gain))
-    let result = LoudnessResult(
-      measuredLUFS: measured.integratedLUFS, targetLUFS: target,
-      achievedLUFS: measured.integratedLUFS + gain, truePeakDBTP: measured.truePeakDBTP + gain)
+    pipeline.finishing.gain = Float(Decibels.linear(setting.gainDecibels))
+    pipeline.limit = setting.limit
     return (pipeline, result)
   }
+}
+
+/// The loudness of what `pipeline` plays, measured in a pass that writes nothing.
+private func measureLoudness(
+  _ pipeline: ChunkPipeline, _ plan: RenderPlan, progress: ProgressHandler?
+) throws(RenderError) -> LoudnessMeasurement {
+  let meter: LoudnessMeter
+  do { meter = try LoudnessMeter(channelCount: plan.channels, sampleRate: plan.rate) } catch {
+    throw .invalidSetting(error.description)
+  }
+  try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
+    do throws(LoudnessError) {
+      try chunk.float.withUnsafeBufferPointer { (values) throws(LoudnessError) in
+        try meter.add(values)
+      }
+    } catch {
+      throw .invalidSetting(error.description)
+    }
+    try report(.measuring, chunk, plan, progress)
+  }
+  do { return try meter.measurement() } catch { throw .invalidSetting(error.description) }
 }
 
 func report(

@@ -1,5 +1,6 @@
 import AudioBasics
 import Loudness
+import Mixer
 import SampleBank
 import ScoreParser
 import SoundFile
@@ -162,33 +163,57 @@ private func renderLoop(
   let audio = try render(plan)
   let channels = audio.channels
   var values = Array(audio.values[(Int(repeats - 1) * Int(period) * channels)...])
-  // The level of what plays: one period, measured, then scaled to the target.
-  let meter: LoudnessMeter
-  do {
-    meter = try LoudnessMeter(channelCount: channels, sampleRate: Int(rate))
-  } catch {
-    throw .invalidSetting(error.description)
+  // The level of what plays: one period, measured, then scaled (and limited) to the target.
+  let (setting, result) = try meetLoudness(
+    target: ringtone.loudnessLUFS, ceiling: ringtone.truePeakCeiling
+  ) { (setting) throws(RenderError) in
+    try loudness(
+      of: looped(values, at: setting, rate: Int(rate), channels: channels), rate: rate,
+      channels: channels)
   }
-  let measured: LoudnessMeasurement
-  do throws(LoudnessError) {
-    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
-    measured = try meter.measurement()
-  } catch {
-    throw .invalidSetting(error.description)
-  }
-  let gain = loudnessGain(
-    measured, target: ringtone.loudnessLUFS, ceiling: ringtone.truePeakCeiling)
-  let factor = Float(Decibels.linear(gain))
-  for index in values.indices { values[index] *= factor }
+  values = looped(values, at: setting, rate: Int(rate), channels: channels)
   let clipped = try write(
     values, rate: Int(rate), channels: channels, settings: settings, ringtone: ringtone,
     tags: plan.tags, to: destination, inputs: plan.inputPaths)
   return RingtoneSummary(
     rate: Int(rate), channels: channels, frameCount: period, loops: true, cutAt: cutAt,
-    loudness: LoudnessResult(
-      measuredLUFS: measured.integratedLUFS, targetLUFS: ringtone.loudnessLUFS,
-      achievedLUFS: measured.integratedLUFS + gain, truePeakDBTP: measured.truePeakDBTP + gain),
-    clippedCount: clipped)
+    loudness: result, clippedCount: clipped)
+}
+
+/// One period of a loop at `setting`: scaled, then limited as it plays on repeat (the limiter
+/// runs over the period twice, so at the seam it is in the state repetition gives it).
+private func looped(_ period: [Float], at setting: LoudnessSetting, rate: Int, channels: Int)
+  -> [Float]
+{
+  let factor = Float(Decibels.linear(setting.gainDecibels))
+  var values = period.map { $0 * factor }
+  guard let limit = setting.limit else { return values }
+  var limiter = PeakLimiter(ceiling: limit, sampleRate: rate, channels: channels)
+  let ahead = Array(values.prefix(limiter.lookaheadFrames * channels))
+  var warmUp = values
+  for pass in 0..<2 {
+    ahead.withUnsafeBufferPointer { next in
+      if pass == 0 {
+        warmUp.withUnsafeMutableBufferPointer { limiter.process($0, lookahead: next) }
+      } else {
+        values.withUnsafeMutableBufferPointer { limiter.process($0, lookahead: next) }
+      }
+    }
+  }
+  return values
+}
+
+/// The loudness of interleaved frames in memory.
+private func loudness(of values: [Float], rate: Int64, channels: Int) throws(RenderError)
+  -> LoudnessMeasurement
+{
+  do throws(LoudnessError) {
+    let meter = try LoudnessMeter(channelCount: channels, sampleRate: Int(rate))
+    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
+    return try meter.measurement()
+  } catch {
+    throw .invalidSetting(error.description)
+  }
 }
 
 /// The last bar line (four beats, on the score's tempo map) at or before `limit`, or the last

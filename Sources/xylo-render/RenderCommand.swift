@@ -115,13 +115,17 @@ enum RenderCommand {
     )
   }
 
-  /// `note: loudness -14.0 LUFS, true peak -3.2 dBTP`, or a warning when the ceiling won.
+  /// `note: loudness -14.0 LUFS, true peak -3.2 dBTP`, saying when a limiter held the peaks.
   static func reportLoudness(_ loudness: LoudnessResult, console: Console) {
     let achieved = fixed(loudness.achievedLUFS, places: 1)
     let peak = fixed(loudness.truePeakDBTP, places: 1)
     if loudness.missedBy >= 0.05 {
       console.warning(
-        "the true-peak ceiling held the loudness to \(achieved) LUFS (true peak \(peak) dBTP), \(fixed(loudness.missedBy, places: 1)) LU under the target \(fixed(loudness.targetLUFS, places: 1)) LUFS"
+        "the loudness reached \(achieved) LUFS (true peak \(peak) dBTP), \(fixed(loudness.missedBy, places: 1)) LU under the target \(fixed(loudness.targetLUFS, places: 1)) LUFS"
+      )
+    } else if loudness.limitedBy > 0 {
+      console.note(
+        "loudness \(achieved) LUFS, true peak \(peak) dBTP; a limiter turned the loudest peak down \(fixed(loudness.limitedBy, places: 1)) dB"
       )
     } else {
       console.note("loudness \(achieved) LUFS, true peak \(peak) dBTP")
