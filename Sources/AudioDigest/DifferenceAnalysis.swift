@@ -71,7 +71,9 @@ package struct DifferenceExplanation: Sendable, Equatable {
       findings.append(.silent(.expected))
       return
     }
-    let limit = Decibels.linear(-40) * sums.differenceRMS
+    // What a fit may leave: 40 dB under the difference, or the rounding of 16-bit files
+    // (each rounds by up to half a step), which no gain or shift removes.
+    let limit = max(Decibels.linear(-40) * sums.differenceRMS, 0.5 / IntegerWidth.bits16.fullScale)
     if let fit = sums.gainFit, fit.residualRMS <= limit {
       findings.append(.gain(fit.gain))
       return

@@ -18,12 +18,14 @@ public struct PeakLimiter: Sendable {
   public let channels: Int
   /// Frames the limiter looks ahead: `process` wants this many frames after each block.
   public let lookaheadFrames: Int
+  /// Frames over which the gain falls before a peak (`lookaheadSeconds`).
+  private let window: Int
   /// The smallest gain applied so far: how hard the loudest peak was held down.
   public private(set) var deepestGain: Float = 1
   private let release: Double
   /// The recovering gain after the last frame processed.
   private var held: Double = 1
-  /// The last `lookaheadFrames + 1` held gains, and their sum.
+  /// The last `window + 1` held gains, and their sum.
   private var history: [Double]
   private var historyIndex = 0
   private var historySum: Double
@@ -34,11 +36,11 @@ public struct PeakLimiter: Sendable {
     precondition(ceiling > 0 && sampleRate > 0 && channels > 0, "a limiter needs a ceiling")
     self.ceiling = ceiling
     self.channels = channels
-    lookaheadFrames = max(
-      1, Int(ExactMath.roundToInteger(Self.lookaheadSeconds * Double(sampleRate))))
+    window = max(1, Int(ExactMath.roundToInteger(Self.lookaheadSeconds * Double(sampleRate))))
+    lookaheadFrames = window + Self.taps / 2  // and the interpolator's reach past the window
     release = 1 - ExactMath.exponential(-1 / (Self.releaseSeconds * Double(sampleRate)))
-    history = [Double](repeating: 1, count: lookaheadFrames + 1)
-    historySum = Double(lookaheadFrames + 1)
+    history = [Double](repeating: 1, count: window + 1)
+    historySum = Double(window + 1)
     previous = [Float](repeating: 0, count: Self.taps / 2 * channels)
   }
 
@@ -79,7 +81,7 @@ public struct PeakLimiter: Sendable {
     // What each frame needs, for the block and its look-ahead: its own peak, and the peaks at
     // a quarter, half and three quarters of the way to the next frame, interpolated with a
     // Lanczos kernel (a true peak can pass the samples around it).
-    let total = frameCount + aheadCount
+    let total = frameCount + min(aheadCount, window)
     let reach = Self.taps / 2
     // The frames in one run: the last `reach` of the previous block, this block, its
     // look-ahead, and silence for the interpolator to read past the end.
@@ -128,7 +130,7 @@ public struct PeakLimiter: Sendable {
     var (head, tail) = (0, 0)
     var next = 0
     for frame in 0..<frameCount {
-      while next < needs.count && next <= frame + lookaheadFrames {
+      while next < needs.count && next <= frame + window {
         while tail > head && needs[queue[tail - 1]] >= needs[next] { tail -= 1 }
         queue[tail] = next
         tail += 1
@@ -139,9 +141,9 @@ public struct PeakLimiter: Sendable {
       held = least < held ? least : held + (least - held) * release
       historySum += held - history[historyIndex]
       history[historyIndex] = held
-      historyIndex = historyIndex == lookaheadFrames ? 0 : historyIndex + 1
+      historyIndex = historyIndex == window ? 0 : historyIndex + 1
       // The running sum drifts by rounding; a gain just over the frame's need is clamped to it.
-      let gain = Float(min(historySum / Double(lookaheadFrames + 1), needs[frame]))
+      let gain = Float(min(historySum / Double(window + 1), needs[frame]))
       deepestGain = min(deepestGain, gain)
       for channel in 0..<channels { block[frame * channels + channel] *= gain }
     }

@@ -27,7 +27,7 @@ import Xylophone
   @Test(arguments: distinctKeys)
   func everyKeySitsWithinTwoCentsOfItsPitchAndCarriesTheTunedOvertone(_ key: BuiltInKey) {
     let values = Synthesizer.sample(for: key)
-    let window = values[240..<min(values.count, 240 + 9_600)]  // 5 ms to 205 ms
+    let window = values[240..<min(values.count, 240 + 2_400)]  // 5 ms to 55 ms
     let fundamental = peakFrequency(in: window, near: key.frequency, spread: 0.03, rate: 48_000)
     let cents = 1_200 * log2(fundamental / key.frequency)
     #expect(abs(cents) < 2, "\(key.title): \(fundamental) Hz")
@@ -37,7 +37,8 @@ import Xylophone
     let level =
       magnitude(of: window, at: overtone, rate: 48_000)
       / magnitude(of: window, at: fundamental, rate: 48_000)
-    #expect(level > 0.03 && level < 0.3, "\(key.title): overtone level \(level)")
+    // -34 dB to -6 dB: strongest in the low bars, weakest at the top, where it passes 11 kHz.
+    #expect(level > 0.02 && level < 0.5, "\(key.title): overtone level \(level)")
   }
 
   @Test(arguments: distinctKeys)
