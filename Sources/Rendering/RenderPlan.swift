@@ -114,7 +114,7 @@ public struct RenderPlan: Sendable {
       totalFrames = mixLength(of: voices) + roomFrames + frames
     }
     var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
-    if totalFrames < mixLength(of: voices) {
+    if totalFrames < mixLength(of: voices) && !settings.cutIsSeamless {
       // Cut while still sounding: a short fade instead of a step.
       fadeFrames = max(fadeFrames, Self.edgeFade.roundedHalfUp(scale: scale) ?? 0)
     }

@@ -37,6 +37,9 @@ public struct RenderSettings: Sendable {
   /// The room the mix is played in: a stereo reverb whose tail lengthens a natural-length
   /// output; `.none` leaves the mix dry.
   public var room: RoomSize
+  /// An `.exactly` length cut where the sound carries on elsewhere (a loop's period, whose
+  /// next repeat continues it): no edge fade, which would be a dip at the seam.
+  package var cutIsSeamless = false
 
   /// The output's level.
   public enum Level: Equatable, Sendable {

@@ -158,6 +158,7 @@ private func renderLoop(
     throw .doesNotFit("the ringtone's repeats do not fit")
   }
   plain.length = .exactly(seconds: total)
+  plain.cutIsSeamless = true  // the kept period's end is continued by its own start
   plain.rate = probe.rate
   let plan = try RenderPlan(score: repeated, bank: bank, settings: plain, scorePath: scorePath)
   let audio = try render(plan)

@@ -10,22 +10,24 @@ import Testing
     ])
     #expect(render.status == 0)
     #expect(
-      render.stderr.hasPrefix("xylo-render: note: loudness -14.0 LUFS, true peak -1.5 dBTP\n"))
+      render.stderr.hasPrefix(
+        "xylo-render: note: loudness -14.0 LUFS, true peak -1.0 dBTP; a limiter turned the loudest peak down 18.8 dB\n"
+      ))
     let measured = try run(["loudness", folder + "/t.wav"])
     #expect(
       measured.stdout
-        == "-14.0 LUFS  range 1.0 LU  true peak -1.5 dBTP  sample peak -1.6 dBFS  \(folder)/t.wav\n"
+        == "-14.0 LUFS  range 1.1 LU  true peak -1.0 dBTP  sample peak -2.7 dBFS  \(folder)/t.wav\n"
     )
   }
 
-  @Test func theTruePeakCeilingWinsAndSaysByHowMuch() throws {
+  @Test func aTargetPastTheLimitersReachIsMissedAndSaysByHowMuch() throws {
     let folder = try temporaryFolder()
     let result = try run([
       "render", "Examples/scores/twinkle.xylo", "-o", folder + "/t.wav", "--loudness", "-8",
     ])
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: warning: the true-peak ceiling held the loudness to -13.5 LUFS (true peak -1.0 dBTP), 5.5 LU under the target -8.0 LUFS\n"
+        "xylo-render: warning: the loudness reached -12.6 LUFS (true peak -1.0 dBTP), 4.6 LU under the target -8.0 LUFS\n"
       ))
     let json = try run(["loudness", folder + "/t.wav", "--json"])
     #expect(json.stdout.contains("\"true_peak_dbtp\": -1.0"))

@@ -87,7 +87,7 @@ import Testing
     let out = try temporaryFolder() + "/s.wav"
     let result = try run(["-", "-o", out, "--quiet"], input: "C D\n")
     #expect(result.status == 0)
-    #expect(try readInts(out).info.frameCount == 65_585)
+    #expect(try readInts(out).info.frameCount == 59_413)
   }
 
   @Test func standardOutputReceivesACompleteWav() throws {
