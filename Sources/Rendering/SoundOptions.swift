@@ -77,6 +77,10 @@ package enum SoundOptions {
       guard let mallet = Mallet(rawValue: name) else {
         throw UsageError("unknown --mallet \(quote(name)); use soft, medium or hard")
       }
+      if arguments.values["--bank"] != nil {
+        throw UsageError(
+          "--mallet and --bank cannot be combined; --mallet strikes the built-in xylophone")
+      }
       choices.bank.mallet = mallet
     }
     var settings = choices.settings

@@ -111,7 +111,7 @@ enum RenderCommand {
     let time = Rational(cuts.firstFrame, Int64(plan.rate))?.decimalString(places: 3) ?? "?"
     let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
     console.note(
-      "\(voices) at once with a step of up to \(step) dBFS (the first at \(time) s), as the app does; --cut-fade 5 fades them out over 5 ms"
+      "\(voices) abruptly with a step of up to \(step) dBFS (the first at \(time) s), as the app does; --cut-fade 5 fades them out over 5 ms"
     )
   }
 
