@@ -130,5 +130,5 @@ public struct RenderPlan: Sendable {
 
   /// The fade that ends an output cut short while keys still sound: 5 ms, too short to hear
   /// as a fade, long enough to remove the click of a step.
-  public static let edgeFade = Rational(1, 200)!
+  public static let edgeFade = Rational(1, 200) ?? .zero  // never .zero: 200 is not 0
 }

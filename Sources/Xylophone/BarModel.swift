@@ -25,7 +25,8 @@ enum BarModel {
   /// by 20–25%. The fundamental has two parts (`radiatingShare`).
   static let modes = [
     Mode(ratio: 1.0, level: 1.0, ringSeconds: 0.94, atFrequency: 349.2, ringExponent: 0.35),
-    Mode(ratio: 3.0, level: 0.37, ringSeconds: 0.34, atFrequency: 1_048, ringExponent: 0.67),  // tuned
+    // The overtone a xylophone bar is tuned to.
+    Mode(ratio: 3.0, level: 0.37, ringSeconds: 0.34, atFrequency: 1_048, ringExponent: 0.67),
     Mode(ratio: 4.757, level: 0.11, ringSeconds: 0.29, atFrequency: 1_661, ringExponent: 0.9),
     Mode(ratio: 5.8, level: 2.1, ringSeconds: 0.33, atFrequency: 2_025, ringExponent: 1.05),
     Mode(ratio: 7.74, level: 0.16, ringSeconds: 0.27, atFrequency: 2_703, ringExponent: 1.0),

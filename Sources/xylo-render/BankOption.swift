@@ -15,10 +15,13 @@ struct BankOption {
 
   static let malletSpec = OptionSpec("--mallet", takesValue: true)
 
-  static let malletHelp = """
+  /// The options of commands that make sound: the mallet and the room.
+  static let soundHelp = """
       --mallet soft|medium|hard
                               The built-in xylophone's mallet: rubber, plastic or hard heads
                               (default: hard)
+      --room none|small|hall  Play in a room: a stereo reverb whose tail extends the output
+                              (default: none)
     """
 
   static let help = """

@@ -171,6 +171,7 @@ extension Help {
       --loudness LUFS         The loudness target (default: -14)
       --true-peak DBTP        Its true-peak ceiling (default: -1)
     \(BankOption.help)
+    \(BankOption.soundHelp)
     \(VoiceOptions.help)
     \(MIDIInputOptions.help)
     \(LimitOptions.help)

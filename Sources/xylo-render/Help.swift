@@ -110,9 +110,7 @@ enum Help {
 
     SOUND:
     \(BankOption.help)
-    \(BankOption.malletHelp)
-      --room none|small|hall  Play in a room: a stereo reverb whose tail extends the output
-                              (default: none)
+    \(BankOption.soundHelp)
     \(VoiceOptions.help)
       --gain DB               Change the level by DB decibels
       --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)

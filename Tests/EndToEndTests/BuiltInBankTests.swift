@@ -1,5 +1,5 @@
-import SoundFile
 import Foundation
+import SoundFile
 import Testing
 
 @Suite struct BuiltInBankTests {
@@ -39,7 +39,8 @@ import Testing
     // any recording) plays the full strike at a quarter of its level.
     func render(_ score: String, bank: [String]) throws -> [Float] {
       let out = folder + "/out.wav"
-      _ = try run(["render", "-", "-o", out, "--quiet", "--encoding", "float"] + bank, input: score)
+      _ = try run(
+        ["render", "-", "-o", out, "--quiet", "--encoding", "float"] + bank, input: score)
       return try SoundFileReader(path: out).readAll(maxFrames: 1_000_000)
     }
     let exported = ["--bank", folder + "/bank"]
@@ -52,7 +53,9 @@ import Testing
     // Brightness: the energy of the sample-to-sample change against the energy, first 20 ms.
     func brightness(_ values: [Float]) -> Float {
       let head = values.prefix(960)
-      let change = zip(head, head.dropFirst()).reduce(Float(0)) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }
+      let change = zip(head, head.dropFirst()).reduce(Float(0)) {
+        $0 + ($1.1 - $1.0) * ($1.1 - $1.0)
+      }
       return change / head.reduce(0) { $0 + $1 * $1 }
     }
     #expect(brightness(soft) < 0.7 * brightness(full), "\(brightness(soft)) \(brightness(full))")

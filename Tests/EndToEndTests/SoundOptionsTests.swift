@@ -43,7 +43,9 @@ import Testing
       ))
     let unknown = try run(["render", "-", "-o", "x.wav", "--mallet", "wood"])
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.hasPrefix("xylo-render: error: unknown --mallet 'wood'; use soft, medium or hard\n"))
+    #expect(
+      unknown.stderr.hasPrefix(
+        "xylo-render: error: unknown --mallet 'wood'; use soft, medium or hard\n"))
   }
 
   @Test func aRoomMakesTheOutputStereoAndLongerByItsTail() throws {
@@ -54,7 +56,8 @@ import Testing
     #expect(hall.info.frameCount - dry.info.frameCount == 110_400)
     // The reverb's tail is still sounding a second after the dry render ends, and dies out.
     let frames = Int(hall.info.frameCount)
-    let afterDry = hall.values[(Int(dry.info.frameCount) + 48_000) * 2..<(Int(dry.info.frameCount) + 48_100) * 2]
+    let afterDry = hall.values[
+      (Int(dry.info.frameCount) + 48_000) * 2..<(Int(dry.info.frameCount) + 48_100) * 2]
     #expect(afterDry.map(abs).max() ?? 0 > 1e-5)
     #expect(hall.values[((frames - 100) * 2)...].map(abs).max() ?? 1 < 1e-4)
     // Left and right differ: a stereo room, not a copy.

@@ -41,10 +41,16 @@ private func ringTime(_ values: [Float], below decibels: Double) -> Double {
   return Double((last + 1) * window / 4) / 48_000
 }
 
+/// The catalog's key `title`, which these tests take as given.
+private func bar(_ title: String) -> BuiltInKey {
+  guard let key = KeyCatalog.key(named: title) else { preconditionFailure("no key \(title)") }
+  return key
+}
+
 @Suite struct StrikeTests {
-  static let f4 = KeyCatalog.key(named: "F4")!
-  static let c6 = KeyCatalog.key(named: "C6")!
-  static let c7 = KeyCatalog.key(named: "C7")!
+  static let f4 = bar("F4")
+  static let c6 = bar("C6")
+  static let c7 = bar("C7")
 
   @Test func lowBarsCarryTheStrongInharmonicModesOfAnUndercutBar() {
     let values = Synthesizer.sample(for: Self.f4)
