@@ -16,8 +16,8 @@ import CCairo
 final class Canvas {
   let width: Int
   let height: Int
-  private let surface: OpaquePointer
-  private let context: OpaquePointer
+  let surface: OpaquePointer
+  let context: OpaquePointer
 
   /// Text weights of the toy font API.
   enum Weight {
