@@ -178,7 +178,7 @@ private enum DeterministicSettings {
 
 /// Turns a Cairo status into a `DrawingError` about `path`; success passes. A failed write
 /// adds the system's reason when the C library left one in `errno`.
-private func check(_ status: cairo_status_t, path: String) throws(DrawingError) {
+func check(_ status: cairo_status_t, path: String) throws(DrawingError) {
   guard status != CAIRO_STATUS_SUCCESS else { return }
   var reason = cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo error"
   if status == CAIRO_STATUS_WRITE_ERROR, errno != 0, let text = strerror(errno) {

@@ -20,10 +20,9 @@ public func abruptCuts(in plan: MixPlan, above threshold: Float, windowFrames: I
     let offset = Int(cut - voice.startFrame)
     guard offset >= 0, offset < sample.frameCount else { continue }
     var step: Float = 0
-    for channel in 0..<sample.channels {
-      step = max(
-        step,
-        abs(value(of: plan, sample: voice.sampleIndex, at: offset * sample.channels + channel)))
+    let end = min(sample.frameCount, offset + max(1, windowFrames))
+    for index in (offset * sample.channels)..<(end * sample.channels) {
+      step = max(step, abs(value(of: plan, sample: voice.sampleIndex, at: index)))
     }
     step *= abs(voice.gain)
     guard step > threshold else { continue }

@@ -20,8 +20,6 @@ public struct PeakLimiter: Sendable {
   public let lookaheadFrames: Int
   /// Frames over which the gain falls before a peak (`lookaheadSeconds`).
   private let window: Int
-  /// The smallest gain applied so far: how hard the loudest peak was held down.
-  public private(set) var deepestGain: Float = 1
   private let release: Double
   /// The recovering gain after the last frame processed.
   private var held: Double = 1
@@ -144,7 +142,6 @@ public struct PeakLimiter: Sendable {
       historyIndex = historyIndex == window ? 0 : historyIndex + 1
       // The running sum drifts by rounding; a gain just over the frame's need is clamped to it.
       let gain = Float(min(historySum / Double(window + 1), needs[frame]))
-      deepestGain = min(deepestGain, gain)
       for channel in 0..<channels { block[frame * channels + channel] *= gain }
     }
   }

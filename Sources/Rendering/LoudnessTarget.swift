@@ -57,14 +57,15 @@ func meetLoudness(
   // Limiting takes some loudness away, and peaks between samples can still pass: each pass
   // adds back what was lost (by the secant of the last two passes, as the limiter turns each
   // decibel of gain into less than a decibel of loudness) and lowers the limit by any excess.
+  let atMost = ceiling - plain.truePeakDBTP + maximumLimiting
   var limitDecibels = ceiling - 0.5
-  var setting = LoudnessSetting(gainDecibels: gain, limit: Float(Decibels.linear(limitDecibels)))
+  var setting = LoudnessSetting(
+    gainDecibels: min(gain, atMost), limit: Float(Decibels.linear(limitDecibels)))
   var measured = try measure(setting)
   var previous = (gain: 0.0, loudness: plain.integratedLUFS)
   for _ in 0..<6 {
     let shortfall = target - measured.integratedLUFS
     let excess = measured.truePeakDBTP - ceiling
-    let atMost = ceiling - plain.truePeakDBTP + maximumLimiting
     if (abs(shortfall) < 0.05 || setting.gainDecibels >= atMost && shortfall > 0) && excess <= 0.01
     {
       break
@@ -78,12 +79,23 @@ func meetLoudness(
       limit: Float(Decibels.linear(limitDecibels)))
     measured = try measure(setting)
   }
+  // Still over the ceiling after the passes: gain and limit down together scale the limited
+  // output down by the excess, true peak and loudness alike, so the ceiling holds.
+  var (achieved, truePeak) = (measured.integratedLUFS, measured.truePeakDBTP)
+  let excess = truePeak - ceiling
+  if excess > 0.01 {
+    limitDecibels -= excess
+    setting = LoudnessSetting(
+      gainDecibels: setting.gainDecibels - excess, limit: Float(Decibels.linear(limitDecibels)))
+    achieved -= excess
+    truePeak -= excess
+  }
   return (
     setting,
     LoudnessResult(
       measuredLUFS: plain.integratedLUFS, targetLUFS: target,
-      achievedLUFS: measured.integratedLUFS, truePeakDBTP: measured.truePeakDBTP,
-      limitedBy: max(0, plain.truePeakDBTP + setting.gainDecibels - measured.truePeakDBTP))
+      achievedLUFS: achieved, truePeakDBTP: truePeak,
+      limitedBy: max(0, plain.truePeakDBTP + setting.gainDecibels - truePeak))
   )
 }
 

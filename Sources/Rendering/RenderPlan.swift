@@ -10,10 +10,8 @@ public struct RenderPlan: Sendable {
   public let rate: Int
   public let channels: Int
   /// The key of each of `mix.samples`, in order; a key struck at several strengths has a
-  /// sample for each (see `strikeLayers`).
+  /// sample for each (`SampleBank.strikeLayer(forGain:)`).
   public let keys: [String]
-  /// The strike layer of each of `mix.samples` (0 for banks with one strike per key).
-  public let strikeLayers: [Int]
   public let mix: MixPlan
   /// The output's length in frames, after `length` in the settings.
   public let totalFrames: Int64
@@ -51,7 +49,6 @@ public struct RenderPlan: Sendable {
       (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
     }
     keys = used.map(\.key)
-    strikeLayers = used.map(\.layer)
     // Headers first, for the output's rate and channels; then each sample is decoded and
     // converted in turn, so only one decoded copy is in memory at a time.
     var infos: [SampleInfo] = []
@@ -64,10 +61,11 @@ public struct RenderPlan: Sendable {
       settings.channels ?? (settings.room == .none ? infos.map(\.channels).max() ?? 2 : 2)
     var samples: [Sample] = []
     var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
+    var sourced = Set<String>()
     for (key, layer) in used {
       do {
         let decoded = try bank.sample(for: key, strikeLayer: layer)
-        if layer == used.first(where: { $0.key == key })?.layer {
+        if sourced.insert(key).inserted {
           inputs.append(decoded.source)  // "built-in" names no file, so it matches none
         }
         samples.append(try prepare(decoded, rate: rate, channels: channels))
@@ -100,6 +98,9 @@ public struct RenderPlan: Sendable {
     voicesStoppedByLimit =
       settings.polyphony == nil ? voices.reduce(0) { $0 + ($1.cutFrame == nil ? 0 : 1) } : 0
     mix = MixPlan(samples: samples, voices: voices, channels: channels)
+    // Until the last voice and the room's tail after it have died out.
+    let soundingFrames =
+      mixLength(of: voices) + Int64(Room.tailFrames(settings.room, sampleRate: rate))
     switch settings.length {
     case .exactly(let seconds):
       guard let frames = seconds.roundedHalfUp(scale: scale) else {
@@ -110,11 +111,10 @@ public struct RenderPlan: Sendable {
       guard let frames = tail.roundedHalfUp(scale: scale) else {
         throw .doesNotFit("the tail is too long")
       }
-      let roomFrames = Int64(Room.tailFrames(settings.room, sampleRate: rate))
-      totalFrames = mixLength(of: voices) + roomFrames + frames
+      totalFrames = soundingFrames + frames
     }
     var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
-    if totalFrames < mixLength(of: voices) && !settings.cutIsSeamless {
+    if totalFrames < soundingFrames && !settings.cutIsSeamless {
       // Cut while still sounding: a short fade instead of a step.
       fadeFrames = max(fadeFrames, Self.edgeFade.roundedHalfUp(scale: scale) ?? 0)
     }

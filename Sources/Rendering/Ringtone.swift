@@ -137,7 +137,10 @@ private func renderLoop(
   guard let period = song.duration.roundedHalfUp(scale: rate), period > 0,
     let step = Rational(period, rate)
   else { throw .invalidSetting("a looping ringtone needs a score that lasts (its length is 0)") }
-  let repeats = 1 + (probe.mix.longestVoice + period - 1) / period
+  // Every sound, and the room's tail after it, dies out within the repeats before the last.
+  let longest =
+    probe.mix.longestVoice + Int64(Room.tailFrames(settings.room, sampleRate: probe.rate))
+  let repeats = 1 + (longest + period - 1) / period
   var repeated = song
   repeated.taps = []
   for index in 0..<repeats {

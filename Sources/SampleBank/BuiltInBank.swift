@@ -15,8 +15,6 @@ public struct BuiltInBank: SampleBank {
     try sample(for: title, strikeLayer: 0)
   }
 
-  public var strikeLayerCount: Int { StrikeLayers.count }
-
   /// One layer every 3 dB down to -36 dB: a gain of 0.5 strikes 6 dB softer.
   public func strikeLayer(forGain gain: Double) -> Int {
     StrikeLayers.layer(forGain: gain)

@@ -52,15 +52,6 @@ public struct DirectoryBank: SampleBank {
     try decodeSample(title: title, path: file(for: title), maximumSeconds: maximumSampleSeconds)
   }
 
-  /// A recording is one strike: a tap's gain scales it linearly, as the app does.
-  public var strikeLayerCount: Int { 1 }
-
-  public func strikeLayer(forGain gain: Double) -> Int { 0 }
-
-  public func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
-    try sample(for: title)
-  }
-
   /// The sample's rate, channels and length from its header; a file whose header gives no
   /// usable length is decoded to count its frames, within the length limit.
   public func info(for title: String) throws(BankError) -> SampleInfo {

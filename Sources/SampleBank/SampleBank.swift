@@ -6,14 +6,21 @@ public protocol SampleBank: Sendable {
   func sample(for title: String) throws(BankError) -> DecodedSample
   /// The sample's rate, channels and length, read from its header where it has one.
   func info(for title: String) throws(BankError) -> SampleInfo
-  /// How many strike strengths the bank plays differently: the built-in xylophone's softer
-  /// strikes are darker, so it has several; a recording has one.
-  var strikeLayerCount: Int { get }
   /// The strike layer a tap of linear `gain` plays (0 for the full strike); the tap's gain
-  /// still sets its level.
+  /// still sets its level. The built-in xylophone's softer strikes are darker, so it has
+  /// several layers; a recording has one.
   func strikeLayer(forGain gain: Double) -> Int
   /// The sample for `title` struck as `strikeLayer` says; layer 0 is `sample(for:)`.
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample
+}
+
+/// A bank of recordings is one strike: a tap's gain scales it linearly, as the app does.
+extension SampleBank {
+  public func strikeLayer(forGain gain: Double) -> Int { 0 }
+
+  public func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
+    try sample(for: title)
+  }
 }
 
 /// What `keys` shows of a sample without decoding it.

@@ -4,7 +4,7 @@ import Rendering
 import SampleBank
 
 /// `--bank DIR` and `--max-sample-seconds S`, shared by every command that reads keys; commands
-/// that make sound also take `--mallet` (`malletSpec`).
+/// that make sound also take `--mallet` and `--room` (`soundHelp`).
 struct BankOption {
   var choice: BankChoice
 
@@ -12,8 +12,6 @@ struct BankOption {
     OptionSpec("--bank", takesValue: true),
     OptionSpec("--max-sample-seconds", takesValue: true),
   ]
-
-  static let malletSpec = OptionSpec("--mallet", takesValue: true)
 
   /// The options of commands that make sound: the mallet and the room.
   static let soundHelp = """
@@ -71,8 +69,6 @@ struct QuietBank: SampleBank {
   func info(for title: String) throws(BankError) -> SampleInfo {
     try quietly { () throws(BankError) in try bank.info(for: title) }
   }
-
-  var strikeLayerCount: Int { bank.strikeLayerCount }
 
   func strikeLayer(forGain gain: Double) -> Int { bank.strikeLayer(forGain: gain) }
 

@@ -107,7 +107,8 @@ enum RenderCommand {
   /// A note when a voice limit stops loud voices without a fade: each stop is a click.
   private static func reportAbruptCuts(_ plan: RenderPlan, console: Console) {
     guard let cuts = plan.abruptCuts else { return }
-    let step = fixed(Decibels.of(Double(cuts.largest)), places: 1, signed: true)
+    let step = fixed(
+      Decibels.of(Double(cuts.largest * plan.finishing.gain)), places: 1, signed: true)
     let time = Rational(cuts.firstFrame, Int64(plan.rate))?.decimalString(places: 3) ?? "?"
     let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
     console.note(

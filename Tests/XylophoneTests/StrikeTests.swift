@@ -1,3 +1,4 @@
+import AudioBasics
 import Foundation
 import Testing
 import Xylophone
@@ -8,7 +9,7 @@ private func overtoneLevel(_ values: [Float], key: BuiltInKey, ratio: Double) ->
   let window = values[0..<2_400]
   let overtone = magnitude(of: window, at: key.frequency * ratio, rate: 48_000)
   let fundamental = magnitude(of: window, at: key.frequency, rate: 48_000)
-  return 20 * log10(overtone / fundamental)
+  return Decibels.of(overtone / fundamental)
 }
 
 /// Share of the first 5 ms's energy above 8 kHz (Hann-windowed), in dB: the mallet's click.
@@ -22,7 +23,7 @@ private func clickShare(_ values: [Float]) -> Double {
     total += power
     if frequency > 8_000 { high += power }
   }
-  return 10 * log10(high / total)
+  return Decibels.of((high / total).squareRoot())  // a power ratio
 }
 
 /// The time (s) after which the 5 ms RMS envelope stays below `decibels` under its peak.
@@ -36,7 +37,7 @@ private func ringTime(_ values: [Float], below decibels: Double) -> Double {
     index += window / 4
   }
   let peak = envelope.max() ?? 0
-  let threshold = peak * pow(10, decibels / 20)
+  let threshold = peak * Decibels.linear(decibels)
   let last = envelope.lastIndex { $0 >= threshold } ?? 0
   return Double((last + 1) * window / 4) / 48_000
 }

@@ -1,0 +1,61 @@
+import Drawing
+import Foundation
+import Testing
+
+/// The app's seven keys, C6 to B6, as the video draws them.
+private let appKeys = [("C", 84), ("D", 86), ("E", 88), ("F", 89), ("G", 91), ("A", 93), ("B", 95)]
+  .map { DrawnKey(title: $0.0, midiNote: $0.1) }
+
+/// The pixel at (x, y) of a frame, as straight (not premultiplied) red, green and blue.
+private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -> [Int] {
+  var value: UInt32 = 0
+  frames.frame(dimmed: dimmed) { pixels, stride in
+    value = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+  }
+  return [Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF), Int(value & 0xFF)]
+}
+
+@Suite struct InstrumentFramesTests {
+  @Test func aDimmedKeyIsFainterOverTheBackgroundAndTheOthersAreUntouched() throws {
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(keys: appKeys, title: "Twinkle", showsLabels: false), width: 320,
+      height: 180)
+    let resting = [Bool](repeating: false, count: 7)
+    var struck = resting
+    struck[0] = true
+    // The middle of C's bar (the top one) and of B's (the bottom one).
+    let (x, cY, bY) = (160, 37, 156)
+    let cAtRest = pixel(frames, dimmed: resting, x: x, y: cY)
+    let cStruck = pixel(frames, dimmed: struck, x: x, y: cY)
+    // Red at alpha 0.7 over a dark background, then at 0.5: less red.
+    #expect(cAtRest[0] > 150 && cAtRest[0] > cAtRest[1] + 80, "\(cAtRest)")
+    #expect(cStruck[0] < cAtRest[0] - 30, "\(cStruck) vs \(cAtRest)")
+    #expect(
+      pixel(frames, dimmed: struck, x: x, y: bY) == pixel(frames, dimmed: resting, x: x, y: bY))
+  }
+
+  @Test func barsShortenWithPitchAndAStillIsAPNG() throws {
+    let keys =
+      (appKeys + [DrawnKey(title: "HighC", midiNote: 96), DrawnKey(title: "F#6", midiNote: 90)])
+      .sorted { $0.midiNote < $1.midiNote }
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(keys: keys, title: "Scale"), width: 1280, height: 720)
+    let path = try temporaryFolder() + "/still.png"
+    var dimmed = [Bool](repeating: false, count: keys.count)
+    dimmed[2] = true
+    try frames.writePNG(dimmed: dimmed, to: path)
+    let header = PNGHeader(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(header?.width == 1280 && header?.height == 720)
+    try? FileManager.default.removeItem(atPath: "/tmp/still.png")
+    try? FileManager.default.copyItem(atPath: path, toPath: "/tmp/still.png")
+  }
+
+  @Test func aBackgroundThatIsNotAPNGIsAnErrorNamingIt() throws {
+    let path = try temporaryFolder() + "/back.png"
+    try Data("not a picture".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: DrawingError(path: path, reason: "not a PNG file")) {
+      try InstrumentFrames(
+        look: InstrumentLook(keys: appKeys, backgroundPath: path), width: 64, height: 36)
+    }
+  }
+}
