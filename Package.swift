@@ -41,8 +41,11 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CFFmpeg",
-      pkgConfig: "libavformat libavcodec libavutil",
-      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"]), .brew(["ffmpeg"])]
+      pkgConfig: "libavformat libavcodec libavutil libswscale",
+      providers: [
+        .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
+        .brew(["ffmpeg"]),
+      ]
     ),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
     .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics"]),

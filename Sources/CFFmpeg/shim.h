@@ -3,3 +3,4 @@
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
+#include <libswscale/swscale.h>

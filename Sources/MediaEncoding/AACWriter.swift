@@ -21,13 +21,25 @@ public final class AACWriter: AudioEncoder {
     path: String, sampleRate: Int, channelCount: Int, bitRate: Int = defaultBitRate,
     title: String? = nil, artist: String? = nil
   ) throws(EncodingError) {
-    guard Self.bitRates.contains(bitRate) else {
+    session = try EncoderSession(
+      Self.setup(
+        path: path, muxerName: "ipod", sampleRate: sampleRate, channelCount: channelCount,
+        bitRate: bitRate, title: title, artist: artist))
+  }
+
+  /// The AAC stream and MP4 muxer settings, shared with `VideoWriter`: `muxerName` is `ipod`
+  /// for audio files, `mp4` for videos.
+  static func setup(
+    path: String, muxerName: String, sampleRate: Int, channelCount: Int, bitRate: Int,
+    title: String?, artist: String?
+  ) throws(EncodingError) -> EncoderSetup {
+    guard bitRates.contains(bitRate) else {
       throw EncodingError(
         operation: "setting up the encoder", path: path,
         reason: "a bit rate of \(bitRate) b/s given; AAC takes 16000 to 512000 b/s")
     }
     var setup = EncoderSetup(
-      path: path, muxerName: "ipod", encoderName: "aac", sampleRate: sampleRate,
+      path: path, muxerName: muxerName, encoderName: "aac", sampleRate: sampleRate,
       channelCount: channelCount)
     setup.metadata = [("title", title), ("artist", artist)].compactMap { key, value in
       value.map { (key, $0) }
@@ -41,7 +53,7 @@ public final class AACWriter: AudioEncoder {
     setup.configureEncoder = { context in
       context.pointee.bit_rate = Int64(bitRate)
     }
-    session = try EncoderSession(setup)
+    return setup
   }
 
   /// Encodes interleaved frames. The corresponding C function is `avcodec_send_frame`.

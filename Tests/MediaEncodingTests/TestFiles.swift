@@ -17,7 +17,11 @@ func fileBytes(_ path: String) throws -> [UInt8] {
 
 /// Whether `bytes` hold `text`'s UTF-8 bytes somewhere.
 func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-  let needle = Array(text.utf8)
+  contains(bytes, Array(text.utf8))
+}
+
+/// Whether `bytes` hold `needle` somewhere.
+func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
   guard needle.count <= bytes.count else { return false }
   return (0...(bytes.count - needle.count)).contains { start in
     bytes[start..<(start + needle.count)].elementsEqual(needle)

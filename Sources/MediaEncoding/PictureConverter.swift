@@ -1,0 +1,81 @@
+import CFFmpeg
+
+/// Converts pictures of one size between pixel formats with libswscale: Cairo's ARGB32 to
+/// H.264's yuv420p for writing, yuv420p to 8-bit RGB for reading back. YUV is BT.709 in the
+/// limited (studio) range, RGB the full range; see `DeterministicSettings` for the flags.
+///
+/// Owns the scaler context and frees it in `deinit`.
+final class PictureConverter {
+  /// The pixel formats converted between.
+  enum Format {
+    /// Cairo's `CAIRO_FORMAT_ARGB32`: premultiplied, native-endian 32-bit words, alpha
+    /// ignored (premultiplied colours are the picture over black).
+    case cairoARGB32
+    /// Planar Y, U, V with U and V at half the width and height: what players expect of H.264.
+    case yuv420p
+    /// Red, green and blue bytes per pixel.
+    case rgb24
+
+    var pixelFormat: AVPixelFormat {
+      switch self {
+      case .cairoARGB32:
+        #if _endian(little)
+          return AV_PIX_FMT_BGRA
+        #else
+          return AV_PIX_FMT_ARGB
+        #endif
+      case .yuv420p: return AV_PIX_FMT_YUV420P
+      case .rgb24: return AV_PIX_FMT_RGB24
+      }
+    }
+
+    /// libswscale's range flag: 0 for the limited range of YUV, 1 for full-range RGB.
+    fileprivate var rangeFlag: Int32 { self == .yuv420p ? 0 : 1 }
+  }
+
+  private let height: Int
+  private var context: OpaquePointer?
+
+  /// Sets up conversion of `width`×`height` pictures from `source` to `destination`. The
+  /// corresponding C functions are `sws_getContext` and `sws_setColorspaceDetails`.
+  init(
+    width: Int, height: Int, from source: Format, to destination: Format, path: String,
+    access: EncodingError.Access
+  ) throws(EncodingError) {
+    self.height = height
+    let operation = "setting up the pixel conversion"
+    context = sws_getContext(
+      Int32(width), Int32(height), source.pixelFormat, Int32(width), Int32(height),
+      destination.pixelFormat, DeterministicSettings.pictureConversionFlags, nil, nil, nil)
+    guard let context else {
+      throw libraryError(LibraryCode.outOfMemory, operation, path: path, access: access)
+    }
+    let coefficients = sws_getCoefficients(SWS_CS_ITU709)
+    let unity: Int32 = 1 << 16
+    guard
+      sws_setColorspaceDetails(
+        context, coefficients, source.rangeFlag, coefficients, destination.rangeFlag, 0, unity,
+        unity) >= 0
+    else {
+      throw EncodingError(
+        operation: operation, path: path,
+        reason: "libswscale cannot convert with BT.709 coefficients", access: access)
+    }
+  }
+
+  deinit {
+    sws_freeContext(context)
+  }
+
+  /// Converts the whole picture in `source`'s planes into `destination`'s; strides are bytes
+  /// per row of each plane. Returns whether libswscale wrote every row.
+  /// The corresponding C function is `sws_scale`.
+  func convert(
+    _ source: [UnsafePointer<UInt8>?], strides sourceStrides: [Int32],
+    into destination: [UnsafeMutablePointer<UInt8>?], strides destinationStrides: [Int32]
+  ) -> Bool {
+    let rows = sws_scale(
+      context, source, sourceStrides, 0, Int32(height), destination, destinationStrides)
+    return rows > 0
+  }
+}
