@@ -27,7 +27,7 @@ final class Canvas {
   enum Kind: Equatable {
     /// Pixels in memory, written by `writePNG(to:)`.
     case image
-    /// An SVG file at `path`, one `<path>` a filled or stroked shape, written by
+    /// An SVG file at `path`, one `<path>` (or `<rect>`) a filled or stroked shape, written by
     /// `finishSVG()`.
     case svg(path: String)
   }
