@@ -102,7 +102,7 @@ let package = Package(
     .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),
     .testTarget(
       name: "MediaEncodingTests", dependencies: ["MediaEncoding", "AudioBasics", "Loudness"]),
-    .testTarget(name: "DrawingTests", dependencies: ["Drawing", "AudioBasics"]),
+    .testTarget(name: "DrawingTests", dependencies: ["Drawing", "AudioBasics", "CCairo"]),
     .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
     .testTarget(

@@ -8,16 +8,29 @@ import CCairo
   import Darwin
 #endif
 
-/// A picture being drawn in memory and then written as a PNG file: the one owner of a Cairo
-/// image surface and its drawing context, both destroyed in `deinit`.
+/// A picture being drawn: in memory and then written as a PNG file, or streamed as vector
+/// shapes to an SVG file. The one owner of a Cairo surface and its drawing context, both
+/// destroyed in `deinit`.
 ///
 /// Drawing never fails on the spot: Cairo keeps the first error in the context and ignores
-/// what follows, so `writePNG(to:)` reports it.
+/// what follows, so `writePNG(to:)` or `finishSVG()` reports it.
 final class Canvas {
   let width: Int
   let height: Int
+  let kind: Kind
   let surface: OpaquePointer
   let context: OpaquePointer
+  /// The SVG document Cairo writes, for an `.svg` canvas.
+  private let svgDocument: SVGDocument?
+
+  /// What a canvas draws onto.
+  enum Kind: Equatable {
+    /// Pixels in memory, written by `writePNG(to:)`.
+    case image
+    /// An SVG file at `path`, one `<path>` (or `<rect>`) a filled or stroked shape, written by
+    /// `finishSVG()`.
+    case svg(path: String)
+  }
 
   /// Text weights of the toy font API.
   enum Weight {
@@ -33,12 +46,22 @@ final class Canvas {
   }
 
   /// A blank canvas, fully transparent, `width` × `height` pixels (each in 1...32767).
-  /// The corresponding C functions are `cairo_image_surface_create` and `cairo_create`.
-  init(width: Int, height: Int) {
+  /// The corresponding C functions are `cairo_image_surface_create` (or
+  /// `cairo_svg_surface_create_for_stream`) and `cairo_create`.
+  init(width: Int, height: Int, kind: Kind = .image) {
     self.width = width
     self.height = height
-    surface = cairo_image_surface_create(
-      CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+    self.kind = kind
+    switch kind {
+    case .image:
+      svgDocument = nil
+      surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))
+    case .svg:
+      let document = SVGDocument()
+      svgDocument = document
+      surface = document.makeSurface(width: Double(width), height: Double(height))
+    }
     context = cairo_create(surface)
     DeterministicSettings.apply(to: context)
   }
@@ -51,6 +74,20 @@ final class Canvas {
   /// Fills a rectangle. The corresponding C function is `cairo_rectangle`.
   func fill(_ rect: Rect, _ colour: Colour) {
     cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+    fillPath(colour)
+  }
+
+  /// Fills a rectangle with corners rounded to `radius` pixels (at most half the shorter side),
+  /// as one path. The corresponding C function is `cairo_arc`.
+  func fill(_ rect: Rect, _ colour: Colour, cornerRadius radius: Double) {
+    let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+    cairo_new_path(context)
+    cairo_new_sub_path(context)
+    cairo_arc(context, rect.maxX - r, rect.y + r, r, -Double.pi / 2, 0)
+    cairo_arc(context, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+    cairo_arc(context, rect.x + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+    cairo_arc(context, rect.x + r, rect.y + r, r, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(context)
     fillPath(colour)
   }
 
@@ -120,6 +157,23 @@ final class Canvas {
     try check(cairo_surface_status(surface), path: path)
     errno = 0
     try check(cairo_surface_write_to_png(surface, path), path: path)
+  }
+
+  /// Completes the SVG document of an `.svg` canvas and writes it at its path, replacing any
+  /// file there; nothing can be drawn after it. The corresponding C function is
+  /// `cairo_surface_finish`.
+  func finishSVG() throws(DrawingError) {
+    guard case .svg(let path) = kind, let svgDocument else {
+      preconditionFailure("finishSVG() of a PNG canvas")
+    }
+    try check(cairo_status(context), path: path)
+    cairo_surface_finish(surface)
+    try check(cairo_surface_status(surface), path: path)
+    errno = 0
+    guard svgDocument.write(to: path) else {
+      try check(CAIRO_STATUS_WRITE_ERROR, path: path)
+      return
+    }
   }
 
   private func trace(_ points: [Point]) {

@@ -1,5 +1,6 @@
-/// The picture a failed golden test leaves: the expected, actual and difference waveforms over
-/// a spectrogram of the difference, on one time axis, with the first difference marked.
+/// The picture a failed golden test leaves: the score's taps as a piano roll, the expected,
+/// actual and difference waveforms, and a spectrogram of the difference, on one time axis, with
+/// the first difference marked.
 ///
 /// Writing the same picture twice gives the same PNG bytes with the same Cairo and fonts.
 public struct GoldenPicture: Sendable {
@@ -21,11 +22,14 @@ public struct GoldenPicture: Sendable {
   public var bandCenters: [Double]
   /// Seconds each window of `bandLevels` covers, the first starting at frame 0.
   public var windowSeconds: Double
+  /// The score, its keys and taps drawn in a lane over the waveforms on their time axis (its
+  /// title, duration and bar lines unused); `nil` for no lane.
+  public var score: ScorePicture?
 
   public init(
     title: String, expected: [Double], actual: [Double], channels: Int, rate: Int,
     firstDifferenceFrame: Int64?, bandLevels: [[Double]] = [], bandCenters: [Double] = [],
-    windowSeconds: Double = 0
+    windowSeconds: Double = 0, score: ScorePicture? = nil
   ) {
     self.title = title
     self.expected = expected
@@ -36,6 +40,7 @@ public struct GoldenPicture: Sendable {
     self.bandLevels = bandLevels
     self.bandCenters = bandCenters
     self.windowSeconds = windowSeconds
+    self.score = score
   }
 
   /// Draws the picture `width` × `height` pixels (1...32767 each) and writes it as a PNG

@@ -1,10 +1,11 @@
-/// The parts of a golden picture, drawn in order: background, title, lanes, spectrogram and
-/// time axis. The first-difference marker runs under the waveforms, so that a difference of a
+/// The parts of a golden picture, drawn in order: background, title, the taps' lane, the
+/// waveform lanes, spectrogram and time axis. The first-difference marker runs under the waveforms, so that a difference of a
 /// single frame stays visible, and dashed over the spectrogram.
 extension GoldenPicture {
   func draw(on canvas: Canvas) {
     let layout = PictureLayout(
-      width: canvas.width, height: canvas.height, withSpectrogram: hasSpectrogram)
+      width: canvas.width, height: canvas.height, withSpectrogram: hasSpectrogram,
+      withTaps: score != nil)
     let expectedFrames = expected.count / channels
     let actualFrames = actual.count / channels
     let totalFrames = max(expectedFrames, actualFrames)
@@ -24,8 +25,13 @@ extension GoldenPicture {
       on: canvas, layout: layout, expectedFrames: expectedFrames, actualFrames: actualFrames)
     if let markerX {
       canvas.line(
-        from: Point(x: markerX, y: layout.lanes[0].y), to: Point(x: markerX, y: layout.axisTop),
+        from: Point(x: markerX, y: layout.lanesTop), to: Point(x: markerX, y: layout.axisTop),
         Palette.marker, lineWidth: 2)
+    }
+    if let score, let rect = layout.tapLane {
+      TapLane(score: score).draw(
+        on: canvas, in: rect, x: { layout.x(seconds: $0, duration: duration) }, gridXs: gridXs,
+        markerX: markerX)
     }
     let lanes = lanes(
       layout: layout, expectedFrames: expectedFrames, actualFrames: actualFrames,
@@ -144,7 +150,7 @@ extension GoldenPicture {
 
   /// A triangle over the lanes at the first difference, and its time and frame beside it.
   private func drawMarkerLabel(frame: Int64, x: Double, on canvas: Canvas, layout: PictureLayout) {
-    let top = layout.lanes[0].y
+    let top = layout.lanesTop
     canvas.polygon(
       [Point(x: x - 6, y: top - 8), Point(x: x + 6, y: top - 8), Point(x: x, y: top)],
       Palette.marker)

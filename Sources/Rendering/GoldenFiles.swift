@@ -57,10 +57,11 @@ func install(
 }
 
 /// Leaves a failing test's render and its difference from the golden in `folder`, named after
-/// the score: `alarm.received.flac`, `alarm.diff.wav`. Returns the lines that say so.
+/// the score: `alarm.received.flac`, `alarm.diff.wav`, and the picture `alarm.png` with
+/// `score`'s taps. Returns the lines that say so.
 func saveArtifacts(
   _ test: GoldenTest, scratch: ScratchFile, container: Container, folder: String,
-  decoded: DecodedPair?
+  decoded: DecodedPair?, score: Score? = nil
 ) -> [String] {
   do {
     try FileSystem.createDirectories(folder)
@@ -83,7 +84,7 @@ func saveArtifacts(
     if let decoded {
       try drawPicture(
         decoded, title: Path.lastComponent(test.score),
-        firstDifference: comparison.firstDifferenceFrame, to: picture)
+        firstDifference: comparison.firstDifferenceFrame, score: score, to: picture)
       written.append("'\(picture)'")
     }
     return ["  artifacts: " + written.joined(separator: ", ")]
@@ -92,10 +93,10 @@ func saveArtifacts(
   }
 }
 
-/// Draws the failure picture of a golden and a render of the same shape: their waveforms, the
-/// difference's, and its band spectrogram.
+/// Draws the failure picture of a golden and a render of the same shape: the score's taps,
+/// their waveforms, the difference's, and its band spectrogram.
 private func drawPicture(
-  _ decoded: DecodedPair, title: String, firstDifference: Int64?, to path: String
+  _ decoded: DecodedPair, title: String, firstDifference: Int64?, score: Score?, to path: String
 ) throws(RenderError) {
   let (left, right) = (decoded.expected, decoded.actual)
   let channels = decoded.channels
@@ -109,15 +110,10 @@ private func drawPicture(
   let drawing = GoldenPicture(
     title: title, expected: left, actual: right, channels: channels, rate: rate,
     firstDifferenceFrame: firstDifference, bandLevels: bands.levels, bandCenters: bands.centers,
-    windowSeconds: bands.windowSeconds)
-  let target: OutputTarget
-  do { target = try OutputTarget(.file(path)) } catch { throw .output(error) }
-  do {
-    try drawing.write(to: target.temporaryPath)
-  } catch {
-    throw .output(OutputError(path: path, reason: error.reason))
+    windowSeconds: bands.windowSeconds, score: score.map { scorePicture(of: $0) })
+  try writePicture(to: path) { (temporary) throws(DrawingError) in
+    try drawing.write(to: temporary)
   }
-  do { try target.commit() } catch { throw .output(error) }
 }
 
 /// A render error as the lines a test report shows: every diagnostic of a score, or one line.

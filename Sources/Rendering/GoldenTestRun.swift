@@ -95,7 +95,8 @@ private func run(
   lines += comparison.lines.dropFirst()
   if let artifacts = options.artifacts {
     lines += saveArtifacts(
-      test, scratch: scratch, container: container, folder: artifacts, decoded: pair)
+      test, scratch: scratch, container: container, folder: artifacts, decoded: pair,
+      score: score)
   }
   return result(.failed, lines, line)
 }
