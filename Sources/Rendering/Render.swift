@@ -197,7 +197,7 @@ public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(
 
 /// The pipeline with its final gain: for normalizing or a loudness target, a first pass
 /// measures the finished mix.
-private func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
+func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
   throws(RenderError) -> (ChunkPipeline, LoudnessResult?)
 {
   let settings = plan.settings

@@ -180,3 +180,82 @@ extension Help {
       --version               Show the version
     """
 }
+
+extension Help {
+  static let videoUsage = "USAGE: xylo-render video SCORE -o OUT.mp4 [options]"
+
+  static let video = """
+    OVERVIEW: Make a video of the song as the app would play it.
+
+    \(videoUsage)
+
+    The app's keys (C D E F G A B, and every other key the score plays, lowest at the top),
+    each a coloured bar at alpha 0.7 over a background, dimmed to 0.5 from the frame holding
+    its tap for 0.2 s, as the app dims a tapped button. The sound is the render's, exactly,
+    as AAC; the pictures are H.264. The same score and options give the same bytes.
+
+    ARGUMENTS:
+      SCORE                   A score or a MIDI file; '-' reads standard input
+
+    VIDEO:
+      -o, --output OUT        The file: .mp4 (H.264 and AAC). It appears only when complete.
+      --size WxH              Picture size in pixels, both even (default: 1280x720)
+      --fps N                 Pictures a second, 1 to 120 (default: 30)
+      --background FILE       A PNG behind the keys, scaled to cover (default: a dark
+                              gradient)
+      --no-labels             Draw the keys without their titles
+      --bitrate KBPS          AAC bit rate (default: 256)
+      --block-frames N        Frames mixed at a time (default: 4096); never changes the output
+      --jobs N                Threads that mix (default: one per core); never changes the output
+
+    SOUND:
+      --rate HZ               Audio sample rate, 44100 or 48000 (default: 48000)
+      --channels 1|2          Audio channels (default: the most of the samples used)
+    \(BankOption.help)
+    \(BankOption.soundHelp)
+    \(VoiceOptions.help)
+    \(levelAndLength)
+
+    MIDI INPUT:
+    \(MIDIInputOptions.help)
+
+    LIMITS AND MESSAGES:
+    \(LimitOptions.help)
+      --quiet                 Print nothing but errors
+      -h, --help              Show this help
+      --version               Show the version
+    """
+
+  static let pictureUsage = "USAGE: xylo-render picture SCORE -o OUT.png|OUT.svg [options]"
+
+  static let picture = """
+    OVERVIEW: Draw a score as a piano roll.
+
+    \(pictureUsage)
+
+    Time runs across, the keys up the side in the app's colours (lowest at the bottom), a
+    mark per tap at its exact time, its size growing with its gain; beats (or bars) and
+    seconds are marked, the title is on top. SVG holds one vector shape per tap; PNG is
+    drawn by Cairo. The same score gives the same bytes.
+
+    ARGUMENTS:
+      SCORE                   A score or a MIDI file; '-' reads standard input
+
+    OPTIONS:
+      -o, --output OUT        The picture: .png or .svg. It appears only when complete.
+      --size WxH              Size in pixels (default: wider for longer songs, taller for
+                              more keys)
+      --title TEXT            The title on top (default: the score's)
+      --beats-per-bar N       Draw a line every N beats instead of every beat
+    \(BankOption.help)
+
+    MIDI INPUT:
+    \(MIDIInputOptions.help)
+
+    LIMITS AND MESSAGES:
+    \(LimitOptions.help)
+      --quiet                 Print nothing but errors
+      -h, --help              Show this help
+      --version               Show the version
+    """
+}

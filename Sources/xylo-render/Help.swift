@@ -25,6 +25,8 @@ enum Help {
       test [PATH...]          Run golden-file tests: each score against the golden beside it
       loudness FILE...        Measure loudness (LUFS), range, true peak and peak of each file
       ringtone SCORE -o OUT   Make a seamless ringtone or a one-shot alert for a phone
+      video SCORE -o OUT      Make a video of the song played on the app's keys (MP4)
+      picture SCORE -o OUT    Draw the score as a piano roll (PNG or SVG)
 
     OPTIONS:
       -h, --help              Show help; 'xylo-render <command> --help' for a command
@@ -112,14 +114,7 @@ enum Help {
     \(BankOption.help)
     \(BankOption.soundHelp)
     \(VoiceOptions.help)
-      --gain DB               Change the level by DB decibels
-      --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
-      --loudness LUFS         Scale to this integrated loudness (EBU R128), measured first
-      --true-peak DBTP        The true-peak ceiling --loudness keeps to (default: -1)
-      --tail SECONDS          Add silence after the last sample ends
-      --duration SECONDS      Cut or pad the output to exactly this length; keys still
-                              sounding at the cut fade out over its last 5 ms
-      --fade-out SECONDS      Fade out linearly over the last SECONDS
+    \(levelAndLength)
 
     MIDI INPUT:
     \(MIDIInputOptions.help)
@@ -135,6 +130,18 @@ enum Help {
     quieter and darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of
     four keys do not clip. Recorded banks scale linearly. Clipped samples are counted and
     reported as a warning.
+    """
+
+  /// The level and length options of the commands that render a whole song.
+  static let levelAndLength = """
+      --gain DB               Change the level by DB decibels
+      --normalize [DBFS]      Scale so the peak lands at DBFS (default: -1)
+      --loudness LUFS         Scale to this integrated loudness (EBU R128), measured first
+      --true-peak DBTP        The true-peak ceiling --loudness keeps to (default: -1)
+      --tail SECONDS          Add silence after the last sample ends
+      --duration SECONDS      Cut or pad the output to exactly this length; keys still
+                              sounding at the cut fade out over its last 5 ms
+      --fade-out SECONDS      Fade out linearly over the last SECONDS
     """
 
   static let keysUsage = "USAGE: xylo-render keys [--bank DIR]"

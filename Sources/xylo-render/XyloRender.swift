@@ -8,7 +8,8 @@ enum XyloRender {
   static let commands: [Command] = [
     RenderCommand.command, CheckCommand.command, EventsCommand.command, KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
-    TestCommand.command, LoudnessCommand.command, RingtoneCommand.command,
+    TestCommand.command, LoudnessCommand.command, RingtoneCommand.command, VideoCommand.command,
+    PictureCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {

@@ -1,0 +1,186 @@
+import Drawing
+import MediaEncoding
+import Mixer
+import SampleBank
+
+/// How `xylo-render video` draws and encodes: the picture's size and rate, the background and
+/// labels, the audio's bit rate.
+public struct VideoSettings: Sendable, Equatable {
+  public var width = 1280
+  public var height = 720
+  public var framesPerSecond = 30
+  /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
+  public var backgroundPath: String?
+  public var showsLabels = true
+  /// Bits per second of the AAC audio, all channels together.
+  public var audioBitRate = AACWriter.defaultBitRate
+
+  public init() {}
+}
+
+/// What a finished video holds: the render's audio and the number of pictures.
+public struct VideoSummary: Sendable {
+  public var audio: RenderSummary
+  public var videoFrameCount: Int
+}
+
+/// Renders the plan as a video at `destination`: the audio exactly as `render` makes it, as
+/// AAC, with H.264 pictures of the instrument as the app shows it (`InstrumentFrames`), each
+/// key dimmed from the frame holding its tap for 0.2 s. Written to a temporary file, decoded
+/// back and checked, then moved into place; on failure nothing is left and an earlier file is
+/// untouched. Frames are drawn and encoded one at a time, in step with the audio.
+public func renderVideo(
+  _ plan: RenderPlan, video: VideoSettings = VideoSettings(), title: String? = nil,
+  to destination: Destination, progress: ProgressHandler? = nil
+) throws(RenderError) -> VideoSummary {
+  let target: OutputTarget
+  let inputs = plan.inputPaths + (video.backgroundPath.map { [$0] } ?? [])
+  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  func failed(_ reason: String) -> RenderError {
+    .output(OutputError(path: destination.messagePath, reason: reason))
+  }
+  let (keys, barOfSample) = instrumentKeys(plan)
+  let frames: InstrumentFrames
+  do {
+    frames = try InstrumentFrames(
+      look: InstrumentLook(
+        keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
+        backgroundPath: video.backgroundPath),
+      width: video.width, height: video.height)
+  } catch {
+    throw .invalidSetting(error.description)
+  }
+  let writer: VideoWriter
+  do {
+    writer = try VideoWriter(
+      path: target.temporaryPath,
+      video: VideoFormat(
+        width: video.width, height: video.height, framesPerSecond: video.framesPerSecond),
+      sampleRate: plan.rate, channelCount: plan.channels, audioBitRate: video.audioBitRate,
+      title: title ?? plan.tags.title, artist: plan.tags.artist)
+  } catch {
+    throw failed(error.reason)
+  }
+  let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
+  var summary = RenderSummary(
+    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames,
+    format: plan.settings.format, peak: PeakMeter(), clippedCount: 0,
+    voicesStoppedByLimit: plan.voicesStoppedByLimit, voiceCount: plan.mix.voices.count,
+    loudness: loudness)
+  var schedule = DimSchedule(
+    starts: plan.mix.voices.map(\.startFrame),
+    bars: plan.mix.voices.map { barOfSample[$0.sampleIndex] }, barCount: keys.count,
+    rate: Int64(plan.rate), framesPerSecond: Int64(video.framesPerSecond))
+  let pictureCount = schedule.frameCount(covering: plan.totalFrames)
+  /// Draws and encodes the pictures that start before audio frame `end`.
+  func writePictures(before end: Int64) throws(EncodingError) {
+    while schedule.nextFrame < pictureCount && schedule.nextFrameStart < end {
+      try frames.frame(dimmed: schedule.advance()) {
+        (pixels, bytesPerRow) throws(EncodingError) in
+        try writer.writeVideoFrame(pixels, bytesPerRow: bytesPerRow)
+      }
+    }
+  }
+  try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
+    summary.peak.merge(chunk.peak)
+    summary.clippedCount += chunk.clippedCount
+    do throws(EncodingError) {
+      try chunk.float.withUnsafeBufferPointer { (values) throws(EncodingError) in
+        try writer.writeAudio(values)
+      }
+      try writePictures(before: chunk.start + Int64(chunk.frameCount))
+    } catch {
+      throw failed(error.reason)
+    }
+    try report(.writing, chunk, plan, progress)
+  }
+  do throws(EncodingError) {
+    try writePictures(before: .max)
+    try writer.finish()
+    let written = try VideoFileReader(path: target.temporaryPath)
+    let audio = try decodedAudio(path: target.temporaryPath)
+    guard written.frameCount == pictureCount, Int64(audio.frameCount) == plan.totalFrames,
+      audio.sampleRate == plan.rate, audio.channelCount == plan.channels
+    else {
+      throw EncodingError(
+        operation: "reading it back", path: destination.messagePath,
+        reason: "the written file is damaged: it reads back as \(written.frameCount) "
+          + "pictures and \(audio.frameCount) audio frames")
+    }
+  } catch {
+    throw failed(error.reason)
+  }
+  do { try target.commit() } catch { throw .output(error) }
+  return VideoSummary(audio: summary, videoFrameCount: pictureCount)
+}
+
+/// The bars a video draws and the bar each of the plan's samples strikes: the app's seven
+/// keys C…B always, and every key the score plays that names a pitch, lowest first. Titles of
+/// one pitch (`C` and `C6`) share a bar, labelled by the first; a title without a pitch
+/// (`kick_2` in a folder bank) has no bar.
+func instrumentKeys(_ plan: RenderPlan) -> (keys: [DrawnKey], barOfSample: [Int?]) {
+  var byNote: [Int: String] = [:]
+  for title in AppKeys.titles.prefix(7) + plan.keys {
+    guard let note = midiNote(ofTitle: title), byNote[note] == nil else { continue }
+    byNote[note] = title
+  }
+  let keys = byNote.keys.sorted().compactMap { note in
+    byNote[note].map { DrawnKey(title: $0, midiNote: note) }
+  }
+  let barOfNote = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1.midiNote, $0) })
+  return (keys, plan.keys.map { midiNote(ofTitle: $0).flatMap { barOfNote[$0] } })
+}
+
+/// Which bars are dimmed in each video frame, frame after frame: a bar is dimmed in frame `k`
+/// when one of its taps falls in that frame or before it and `k` starts less than 0.2 s after
+/// the tap. Exact in integers: frame `k` starts at audio frame `k × rate / fps`.
+struct DimSchedule {
+  private let starts: [Int64]
+  private let bars: [Int?]
+  private let barCount: Int
+  private let rate: Int64
+  private let framesPerSecond: Int64
+  /// The next frame to draw.
+  private(set) var nextFrame: Int64 = 0
+  /// Taps before `first` ended their dimming; taps from `next` on are still to come.
+  private var first = 0
+  private var next = 0
+
+  init(starts: [Int64], bars: [Int?], barCount: Int, rate: Int64, framesPerSecond: Int64) {
+    self.starts = starts
+    self.bars = bars
+    self.barCount = barCount
+    self.rate = rate
+    self.framesPerSecond = framesPerSecond
+  }
+
+  /// Pictures for `audioFrames` of sound: enough to cover it (the last starts before its end),
+  /// and at least one.
+  func frameCount(covering audioFrames: Int64) -> Int {
+    Int(max(1, (audioFrames * framesPerSecond + rate - 1) / rate))
+  }
+
+  /// The audio frame the next picture starts at, rounded up (a picture starting at 1.5 frames
+  /// needs the audio up to frame 2).
+  var nextFrameStart: Int64 { (nextFrame * rate + framesPerSecond - 1) / framesPerSecond }
+
+  /// The dimmed bars of the next frame; moves on to the frame after it.
+  mutating func advance() -> [Bool] {
+    let frame = nextFrame
+    nextFrame += 1
+    // A tap at audio frame s is in picture k or before it when s × fps < (k + 1) × rate.
+    while next < starts.count && starts[next] * framesPerSecond < (frame + 1) * rate {
+      next += 1
+    }
+    // Picture k starts within 0.2 s of the tap when k / fps < s / rate + 1/5, that is
+    // 5 k rate < 5 s fps + rate fps.
+    while first < next && 5 * frame * rate >= 5 * starts[first] * framesPerSecond + rate * framesPerSecond {
+      first += 1
+    }
+    var dimmed = [Bool](repeating: false, count: barCount)
+    for index in first..<next {
+      if let bar = bars[index] { dimmed[bar] = true }
+    }
+    return dimmed
+  }
+}
