@@ -174,7 +174,9 @@ struct DimSchedule {
     }
     // Picture k starts within 0.2 s of the tap when k / fps < s / rate + 1/5, that is
     // 5 k rate < 5 s fps + rate fps.
-    while first < next && 5 * frame * rate >= 5 * starts[first] * framesPerSecond + rate * framesPerSecond {
+    while first < next
+      && 5 * frame * rate >= 5 * starts[first] * framesPerSecond + rate * framesPerSecond
+    {
       first += 1
     }
     var dimmed = [Bool](repeating: false, count: barCount)

@@ -30,7 +30,9 @@ enum PictureCommand {
         throw UsageError("missing -o OUT (a .png or .svg file)")
       }
       output = path
-      if let text = arguments.values["--size"] { size = try SizeOption.parse(text, example: "1600x400") }
+      if let text = arguments.values["--size"] {
+        size = try SizeOption.parse(text, example: "1600x400")
+      }
       beatsPerBar = try arguments.wholeNumber("--beats-per-bar", in: 1...64, unit: "beats")
       options = try LimitOptions.parse(arguments)
       midi = try MIDIInputOptions.parse(arguments)

@@ -38,7 +38,9 @@ enum VideoCommand {
           "a video is an MP4 file: name it .mp4, not \(quote(path, limit: displayedPathLength))")
       }
       output = path
-      if let size = arguments.values["--size"] { (video.width, video.height) = try SizeOption.parse(size, example: "1280x720", even: true) }
+      if let size = arguments.values["--size"] {
+        (video.width, video.height) = try SizeOption.parse(size, example: "1280x720", even: true)
+      }
       video.framesPerSecond =
         try arguments.wholeNumber("--fps", in: 1...120, unit: "frames a second") ?? 30
       video.backgroundPath = arguments.values["--background"]
