@@ -10,6 +10,7 @@ import Testing
     (["keys", "--help"], "keys"), (["bank", "--help"], "bank"), (["compare", "--help"], "compare"),
     (["hash", "--help"], "hash"), (["convert", "--help"], "convert"), (["test", "--help"], "test"),
     (["loudness", "--help"], "loudness"), (["ringtone", "--help"], "ringtone"),
+    (["video", "--help"], "video"), (["picture", "--help"], "picture"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)
