@@ -10,6 +10,13 @@ final class AudioFileReader {
   private var packet: UnsafeMutablePointer<AVPacket>?
   private var streamIndex: Int32 = 0
   private var values: [Float] = []
+  /// Whether decoded values are kept; without them only frames are counted, so a long file
+  /// is checked in constant memory.
+  private let keepsValues: Bool
+  /// Frames decoded and not skipped, counted whether or not `values` keeps them.
+  private var decodedFrameTally = 0
+  /// The frames `decodeAll` kept: the decoded ones less the padding the file declares.
+  private(set) var keptFrameCount = 0
   /// Frames still to skip at the start, as the decoder's skip side data asks.
   private var pendingLeadingSkip = 0
   private var skippedLeadingFrameCount = 0
@@ -18,8 +25,9 @@ final class AudioFileReader {
 
   /// Opens `path` and the decoder of its audio stream. The corresponding C functions are
   /// `avformat_open_input`, `avformat_find_stream_info` and `avcodec_open2`.
-  init(path: String) throws(EncodingError) {
+  init(path: String, keepsValues: Bool = true) throws(EncodingError) {
     self.path = path
+    self.keepsValues = keepsValues
     LibraryLog.silence()
     try check(avformat_open_input(&formatContext, path, nil, nil), "opening the file")
     guard let formatContext else { throw outOfMemory("opening the file") }
@@ -78,12 +86,13 @@ final class AudioFileReader {
 
     let channelCount = Int(codecContext.pointee.ch_layout.nb_channels)
     let sampleRate = Int(codecContext.pointee.sample_rate)
-    let decodedFrameCount = channelCount > 0 ? values.count / channelCount : 0
+    let decodedFrameCount = decodedFrameTally
     let keptFrameCount = min(
       decodedFrameCount,
       declaredFrameCount(sampleRate: sampleRate)
         ?? max(0, decodedFrameCount - paddingFrameCount))
-    values.removeLast((decodedFrameCount - keptFrameCount) * channelCount)
+    if keepsValues { values.removeLast((decodedFrameCount - keptFrameCount) * channelCount) }
+    self.keptFrameCount = keptFrameCount
     return DecodedAudio(
       sampleRate: sampleRate, channelCount: channelCount, values: values,
       tags: tags(formatContext),
@@ -124,6 +133,8 @@ final class AudioFileReader {
   ) throws(EncodingError) {
     let channels = Int(frame.pointee.ch_layout.nb_channels)
     let count = Int(frame.pointee.nb_samples) - first
+    decodedFrameTally += count
+    guard keepsValues else { return }
     let format = AVSampleFormat(rawValue: frame.pointee.format)
     let planar = av_sample_fmt_is_planar(format) != 0
     let start = values.count

@@ -34,3 +34,27 @@ public struct DecodedAudio: Equatable, Sendable {
 public func decodedAudio(path: String) throws(EncodingError) -> DecodedAudio {
   try AudioFileReader(path: path).decodeAll()
 }
+
+/// What a decoded file holds, without its values: enough to check a written file's length.
+public struct DecodedLength: Equatable, Sendable {
+  public var sampleRate: Int
+  public var channelCount: Int
+  /// Frames as `decodedAudio(path:)` would return them, priming and padding taken off.
+  public var frameCount: Int
+
+  public init(sampleRate: Int, channelCount: Int, frameCount: Int) {
+    self.sampleRate = sampleRate
+    self.channelCount = channelCount
+    self.frameCount = frameCount
+  }
+}
+
+/// Decodes the audio file at `path` as `decodedAudio(path:)` does, counting its frames but
+/// keeping none: the same check in constant memory, however long the file.
+public func decodedLength(path: String) throws(EncodingError) -> DecodedLength {
+  let reader = try AudioFileReader(path: path, keepsValues: false)
+  let audio = try reader.decodeAll()
+  return DecodedLength(
+    sampleRate: audio.sampleRate, channelCount: audio.channelCount,
+    frameCount: reader.keptFrameCount)
+}

@@ -84,7 +84,7 @@ func writeEncodedAudio(
       try encoder.write(buffer)
     }
     try encoder.finish()
-    let written = try decodedAudio(path: target.temporaryPath)
+    let written = try decodedLength(path: target.temporaryPath)
     guard written.sampleRate == rate, written.channelCount == channels,
       written.frameCount == frames
     else {

@@ -38,7 +38,7 @@ func renderEncoded(
   }
   do throws(EncodingError) {
     try encoder.finish()
-    let written = try decodedAudio(path: target.temporaryPath)
+    let written = try decodedLength(path: target.temporaryPath)
     guard written.sampleRate == plan.rate, written.channelCount == plan.channels,
       Int64(written.frameCount) == plan.totalFrames
     else {

@@ -98,7 +98,7 @@ public func renderVideo(
     try writePictures(before: .max)
     try writer.finish()
     let written = try VideoFileReader(path: target.temporaryPath)
-    let audio = try decodedAudio(path: target.temporaryPath)
+    let audio = try decodedLength(path: target.temporaryPath)
     guard written.frameCount == pictureCount, Int64(audio.frameCount) == plan.totalFrames,
       audio.sampleRate == plan.rate, audio.channelCount == plan.channels
     else {

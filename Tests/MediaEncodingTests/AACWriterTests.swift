@@ -43,6 +43,14 @@ import Testing
         == fileBytes(Self.encodedTone(blockFrames: 4_096)))
   }
 
+  @Test func countingTheFramesGivesTheLengthDecodingGives() throws {
+    let path = try Self.encodedTone()
+    #expect(
+      try decodedLength(path: path)
+        == DecodedLength(sampleRate: 48_000, channelCount: 2, frameCount: 96_000))
+    #expect(try decodedAudio(path: path).frameCount == 96_000)
+  }
+
   @Test func decodedLengthEqualsInputLengthAfterThePrimingIsSkipped() throws {
     let decoded = try decodedAudio(path: Self.encodedTone())
     #expect(decoded.sampleRate == 48_000)

@@ -21,6 +21,16 @@ import Testing
     return path
   }
 
+  @Test func countingTheFramesGivesTheLengthDecodingGives() throws {
+    let path = try Self.encodedTone()
+    let decoded = try decodedAudio(path: path)
+    #expect(
+      try decodedLength(path: path)
+        == DecodedLength(
+          sampleRate: decoded.sampleRate, channelCount: decoded.channelCount,
+          frameCount: decoded.frameCount))
+  }
+
   @Test func commentsReadBackAndAppearVerbatimInTheFile() throws {
     let path = try Self.encodedTone()
     let decoded = try decodedAudio(path: path)
