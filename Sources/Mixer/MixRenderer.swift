@@ -46,7 +46,7 @@ public struct MixRenderer: Sendable {
     }
     var next = 0
     while next < active.count {
-      // Voices that cover the whole block without a fade are summed up to four at a time in
+      // Voices that cover the whole block without a fade are summed up to eight at a time in
       // registers, which adds each value in the same order as one voice at a time would.
       let count = wholeBlockRun(startingAt: next, blockStart: blockStart, blockEnd: blockEnd)
       if count >= 2 {
@@ -68,6 +68,12 @@ public struct MixRenderer: Sendable {
   private enum Source {
     case int16(UnsafePointer<Int16>, gain: Float)
     case float(UnsafePointer<Float>, gain: Float)
+
+    var gain: Float {
+      switch self {
+      case .int16(_, let gain), .float(_, let gain): gain
+      }
+    }
   }
 
   private func source(of voice: Voice, from frame: Int64) -> Source {
@@ -81,12 +87,12 @@ public struct MixRenderer: Sendable {
     }
   }
 
-  /// How many consecutive active voices, from `start` and at most four, sound through the
+  /// How many consecutive active voices, from `start` and at most eight, sound through the
   /// whole block without fading and have samples stored alike.
   private func wholeBlockRun(startingAt start: Int, blockStart: Int64, blockEnd: Int64) -> Int {
     var count = 0
     var kindIsInt16: Bool?
-    for position in start..<min(active.count, start + 4) {
+    for position in start..<min(active.count, start + 8) {
       let voice = voices[active[position]]
       let isInt16 = if case .int16 = plan.bases[voice.sampleIndex] { true } else { false }
       guard voice.startFrame <= blockStart, voice.endFrame >= blockEnd,
@@ -101,41 +107,39 @@ public struct MixRenderer: Sendable {
   /// `wholeBlockRun` only groups samples stored alike; anything else would drop voices silently.
   private var mixedRun: String { "a run of voices mixes 16-bit and float samples" }
 
-  /// Adds a run of two to four such voices over `valueCount` values from the block's start:
-  /// four in one pass, or two in one pass and a third alone.
+  /// Adds a run of two to eight such voices over `valueCount` values from the block's start:
+  /// eight or four in one pass, then two, then one, each pass adding its voices in order.
   private func addRun(
     startingAt start: Int, count: Int, blockStart: Int64, into out: UnsafeMutablePointer<Float>,
     valueCount: Int
   ) {
-    func at(_ offset: Int) -> Source {
-      source(of: voices[active[start + offset]], from: blockStart)
-    }
-    switch (count, at(0), at(1)) {
-    case (4, .int16(let a, let ga), .int16(let b, let gb)):
-      guard case .int16(let c, let gc) = at(2), case .int16(let d, let gd) = at(3) else {
-        preconditionFailure(mixedRun)
+    let sources = (0..<count).map { source(of: voices[active[start + $0]], from: blockStart) }
+    var done = 0
+    while done < count {
+      let step = count - done >= 8 ? 8 : count - done >= 4 ? 4 : count - done >= 2 ? 2 : 1
+      let part = Array(sources[done..<(done + step)])
+      if case .int16 = part[0] {
+        let pointers = part.map { (source) -> UnsafePointer<Int16> in
+          guard case .int16(let values, _) = source else { preconditionFailure(mixedRun) }
+          return values
+        }
+        addInOrder(pointers, part.map(\.gain), into: out, count: valueCount)
+      } else {
+        let pointers = part.map { (source) -> UnsafePointer<Float> in
+          guard case .float(let values, _) = source else { preconditionFailure(mixedRun) }
+          return values
+        }
+        addInOrder(pointers, part.map(\.gain), into: out, count: valueCount)
       }
-      addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
-    case (4, .float(let a, let ga), .float(let b, let gb)):
-      guard case .float(let c, let gc) = at(2), case .float(let d, let gd) = at(3) else {
-        preconditionFailure(mixedRun)
-      }
-      addFour(a, b, c, d, [ga, gb, gc, gd], into: out, count: valueCount)
-    case (_, .int16(let a, let ga), .int16(let b, let gb)):
-      addTwo(a, b, [ga, gb], into: out, count: valueCount)
-    case (_, .float(let a, let ga), .float(let b, let gb)):
-      addTwo(a, b, [ga, gb], into: out, count: valueCount)
-    default:
-      preconditionFailure(mixedRun)
+      done += step
     }
-    if count == 3 { add(at(2), into: out, count: valueCount) }
   }
 
   /// Adds one source's values, scaled, to `count` values of `out`.
   private func add(_ source: Source, into out: UnsafeMutablePointer<Float>, count: Int) {
     switch source {
-    case .int16(let values, let gain): addScaled(values, gain: gain, into: out, count: count)
-    case .float(let values, let gain): addScaled(values, gain: gain, into: out, count: count)
+    case .int16(let values, let gain): addInOrder([values], [gain], into: out, count: count)
+    case .float(let values, let gain): addInOrder([values], [gain], into: out, count: count)
     }
   }
 
@@ -164,79 +168,55 @@ public struct MixRenderer: Sendable {
     }
   }
 
-  /// `out[i] += source[i] * gain`: the hot loop, over contiguous memory so it vectorizes.
-  private func addScaled(
-    _ source: UnsafePointer<Float>, gain: Float, into out: UnsafeMutablePointer<Float>, count: Int
+  /// `out[i] += source[i] * gain` for one, two, four or eight sources in one pass over `out`,
+  /// added in the order given: the hot loop, over contiguous memory so it vectorizes.
+  private func addInOrder<Value: StoredValue>(
+    _ sources: [UnsafePointer<Value>], _ gains: [Float], into out: UnsafeMutablePointer<Float>,
+    count: Int
   ) {
-    for index in 0..<count {
-      out[index] += source[index] * gain
-    }
-  }
-
-  /// The same for 16-bit values, converted on the fly.
-  private func addScaled(
-    _ source: UnsafePointer<Int16>, gain: Float, into out: UnsafeMutablePointer<Float>, count: Int
-  ) {
-    for index in 0..<count {
-      out[index] += Float(source[index]) * gain
-    }
-  }
-
-  /// Two voices per pass over `out`, added in order.
-  private func addTwo(
-    _ a: UnsafePointer<Int16>, _ b: UnsafePointer<Int16>, _ gains: [Float],
-    into out: UnsafeMutablePointer<Float>, count: Int
-  ) {
-    let (ga, gb) = (gains[0], gains[1])
-    for index in 0..<count {
-      var sum = out[index]
-      sum += Float(a[index]) * ga
-      sum += Float(b[index]) * gb
-      out[index] = sum
-    }
-  }
-
-  /// Four voices per pass over `out`, added in order.
-  private func addFour(
-    _ a: UnsafePointer<Int16>, _ b: UnsafePointer<Int16>, _ c: UnsafePointer<Int16>,
-    _ d: UnsafePointer<Int16>, _ gains: [Float], into out: UnsafeMutablePointer<Float>, count: Int
-  ) {
-    let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
-    for index in 0..<count {
-      var sum = out[index]
-      sum += Float(a[index]) * ga
-      sum += Float(b[index]) * gb
-      sum += Float(c[index]) * gc
-      sum += Float(d[index]) * gd
-      out[index] = sum
-    }
-  }
-
-  private func addTwo(
-    _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ gains: [Float],
-    into out: UnsafeMutablePointer<Float>, count: Int
-  ) {
-    let (ga, gb) = (gains[0], gains[1])
-    for index in 0..<count {
-      var sum = out[index]
-      sum += a[index] * ga
-      sum += b[index] * gb
-      out[index] = sum
-    }
-  }
-
-  private func addFour(
-    _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, _ c: UnsafePointer<Float>,
-    _ d: UnsafePointer<Float>, _ gains: [Float], into out: UnsafeMutablePointer<Float>, count: Int
-  ) {
-    let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
-    for index in 0..<count {
-      var sum = out[index]
-      sum += a[index] * ga
-      sum += b[index] * gb
-      sum += c[index] * gc
-      sum += d[index] * gd
-      out[index] = sum
+    switch sources.count {
+    case 8:
+      let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
+      let (e, f, g, h) = (sources[4], sources[5], sources[6], sources[7])
+      let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
+      let (ge, gf, gg, gh) = (gains[4], gains[5], gains[6], gains[7])
+      for index in 0..<count {
+        var sum = out[index]
+        sum += a[index].mixed * ga
+        sum += b[index].mixed * gb
+        sum += c[index].mixed * gc
+        sum += d[index].mixed * gd
+        sum += e[index].mixed * ge
+        sum += f[index].mixed * gf
+        sum += g[index].mixed * gg
+        sum += h[index].mixed * gh
+        out[index] = sum
+      }
+    case 4:
+      let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
+      let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
+      for index in 0..<count {
+        var sum = out[index]
+        sum += a[index].mixed * ga
+        sum += b[index].mixed * gb
+        sum += c[index].mixed * gc
+        sum += d[index].mixed * gd
+        out[index] = sum
+      }
+    case 2:
+      let (a, b, ga, gb) = (sources[0], sources[1], gains[0], gains[1])
+      for index in 0..<count {
+        var sum = out[index]
+        sum += a[index].mixed * ga
+        sum += b[index].mixed * gb
+        out[index] = sum
+      }
+    default:
+      precondition(sources.count == 1, "one, two, four or eight sources")
+      let (a, ga) = (sources[0], gains[0])
+      for index in 0..<count {
+        out[index] += a[index].mixed * ga
+      }
     }
   }
 
@@ -256,4 +236,18 @@ public struct MixRenderer: Sendable {
       }
     }
   }
+}
+
+/// How the mixer reads a stored sample value: 16-bit integers (scaled by the voice's gain,
+/// which carries the 2^-15 step) or floats.
+private protocol StoredValue {
+  var mixed: Float { get }
+}
+
+extension Int16: StoredValue {
+  fileprivate var mixed: Float { Float(self) }
+}
+
+extension Float: StoredValue {
+  fileprivate var mixed: Float { self }
 }
