@@ -2,46 +2,64 @@
 """Benchmarks xylo-render against the cost of writing its output, on this machine, in one run.
 
 Renders deterministic workloads (workloads.py) with the release build and the app's samples,
-measures the silence floor (libsndfile writing as many frames of silence, silence-floor.c),
-and prints a table: wall and CPU seconds (medians), peak memory, times realtime, and the ratio
-to the floor. Where numpy and soundfile are installed, a numpy reference renderer is timed too.
-
-Usage: Benchmarks/run.py [--runs N] [--scaling] [--bank DIR] [--jobs N]
+and times the silence floor (libsndfile writing as many frames of silence, silence-floor.c)
+interleaved with it: floor, floor, renderer, floor, floor, renderer ... Every timed run writes a
+fresh file: its output is removed first, so no run pays for replacing an old one. Prints what
+machine it ran on, then a markdown table: wall and CPU seconds (medians), peak memory (largest),
+times realtime, and the ratio to each floor, taken run by run (each run divided by the floor run
+of the same round) and shown as median (min-max). Where numpy and soundfile are installed, a
+numpy reference renderer is timed too. Output goes to a new folder under $TMPDIR (default /tmp).
 """
 import argparse
 import os
-import platform
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MEASURE = None  # the helper that runs and measures a command, built by build()
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import machine  # noqa: E402
 import workloads  # noqa: E402
 
+# The workloads --only can pick, in the order they run; long-10h also runs with --ten-hours.
+WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check"]
+DEFAULT_WORKLOADS = [name for name in WORKLOADS if name != "long-10h"]
 
-def measure(command, runs, env=None):
-    """Runs `command` `runs` times; returns median wall s, median CPU s, max peak RSS in MB."""
-    return measure_interleaved([command], runs, env)[0]
+
+def measure(command, runs, output=None):
+    """Runs `command` `runs` times, removing `output` before each run; returns median wall s,
+    median CPU s, max peak RSS in MB."""
+    return summary(measure_interleaved([(command, output)], runs)[0])
 
 
 def measure_interleaved(commands, runs, env=None, quiet_stdout=False):
-    """Runs each command once per round, `runs` rounds, so that disk and cache noise falls on
-    all of them alike; returns (median wall s, median CPU s, max peak MB) per command."""
-    samples = [([], [], []) for _ in commands]
+    """Runs each (command, output file or None) once per round, `runs` rounds, so that disk and
+    cache noise falls on all of them alike. The output file is removed before every run, so each
+    run writes a new file. Returns, per command, its (wall s, CPU s, peak MB) of each round."""
+    samples = [[] for _ in commands]
     for _ in range(runs):
-        for command, (walls, cpus, peaks) in zip(commands, samples):
-            wall, cpu, peak = _run_once(command, env, quiet_stdout)
-            walls.append(wall)
-            cpus.append(cpu)
-            peaks.append(peak)
-    return [(statistics.median(w), statistics.median(c), max(p)) for w, c, p in samples]
+        for (command, output), runs_of_command in zip(commands, samples):
+            if output is not None and os.path.lexists(output):
+                os.remove(output)
+            runs_of_command.append(_run_once(command, env, quiet_stdout))
+    return samples
+
+
+def summary(runs):
+    """Median wall s, median CPU s and largest peak MB of one command's runs."""
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
+            max(r[2] for r in runs))
+
+
+def ratio_text(runs, floor_runs):
+    """Each run's wall time over the floor's in the same round: "median (min–max)"."""
+    ratios = [run[0] / floor[0] for run, floor in zip(runs, floor_runs)]
+    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 def _run_once(command, env, quiet_stdout=False):
@@ -83,7 +101,7 @@ def build(work):
     global MEASURE
     MEASURE = os.path.join(work, "measure")
     subprocess.run(["cc", "-O2", os.path.join(HERE, "measure.c"), "-o", MEASURE], check=True)
-    return xylo, floor
+    return xylo, floor, flags
 
 
 def numpy_reference_available():
@@ -95,74 +113,109 @@ def numpy_reference_available():
         return False
 
 
+def only_list(text):
+    """--only's value: workload names separated by commas."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in WORKLOADS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown workload '{(unknown or [text])[0]}'; choose from {', '.join(WORKLOADS)}")
+    return names
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"workloads: {', '.join(WORKLOADS)}\n(long-10h only with --ten-hours or --only)\n\n"
+               "quick check while iterating: Benchmarks/run.py --runs 1 --only dense")
+    parser.add_argument("--runs", type=int, default=5, metavar="N",
+                        help="timed rounds per workload (default 5; long-10h always 1)")
+    parser.add_argument("--only", type=only_list, metavar="NAMES",
+                        help="run only these workloads, comma-separated, e.g. dense,long")
     parser.add_argument("--scaling", action="store_true", help="also print how time scales")
-    parser.add_argument("--bank", default=os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds"))
-    parser.add_argument("--jobs", type=int, default=None, help="pass --jobs N to xylo-render")
-    parser.add_argument("--ten-hours", action="store_true", help="also render 10 hours (memory)")
+    parser.add_argument("--bank", metavar="DIR",
+                        default=os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds"),
+                        help="the samples to render with (default ../shared/fixtures/app-sounds)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="pass --jobs N to xylo-render")
+    parser.add_argument("--ten-hours", action="store_true",
+                        help="also render 10 hours to W64 (memory; about 7 GB of disk)")
     args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    selected = args.only or DEFAULT_WORKLOADS + (["long-10h"] if args.ten_hours else [])
     bank = os.path.abspath(args.bank)
     work = tempfile.mkdtemp(prefix="xylo-bench-")
     try:
-        binary, floor = build(work)
+        binary, floor, flags = build(work)
         jobs = ["--jobs", str(args.jobs)] if args.jobs else []
-        cases = [("dense", workloads.dense()), ("long", workloads.long()),
-                 ("chords", workloads.chords()), ("tap-log", workloads.tap_log())]
-        if args.ten_hours:
-            cases.append(("long-10h", workloads.long(600)))
-        print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}")
-        print(f"bank: {bank}; runs: {args.runs} (medians); xylo-render {' '.join(jobs) or '(default jobs)'}, "
-              f"built with: {subprocess.run([os.path.join(ROOT, 'scripts', 'release-flags')], capture_output=True, text=True).stdout.strip() or 'no CPU flags'}")
-        print()
-        print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB | x realtime | / floor | / 4096 floor |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        makers = {"dense": workloads.dense, "long": workloads.long, "chords": workloads.chords,
+                  "tap-log": workloads.tap_log, "long-10h": lambda: workloads.long(600)}
+        cases = [(name, makers[name]()) for name in WORKLOADS
+                 if name in makers and name in selected]
+        for line in machine.report(flags, work):
+            print(line)
+        print(f"bank: {bank}; runs: {args.runs}, interleaved, each to a fresh file; "
+              f"xylo-render {' '.join(jobs) or '(default jobs)'}")
+        if cases:
+            print()
+            print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB "
+                  "| x realtime | / floor (32768), median (min–max) | / floor (4096), median (min–max) |")
+            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         reference = numpy_reference_available()
         for name, text in cases:
-            score = os.path.join(work, f"{name}.xylo")
-            with open(score, "w") as f:
-                f.write(text)
-            ext = "w64" if name == "long-10h" else "wav"
-            out = os.path.join(work, f"{name}.{ext}")
-            runs = 1 if name == "long-10h" else args.runs
-            taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True,
-                                  text=True, check=True).stdout.split(": ")[1].split(" ")[0]
-            command = [binary, "render", score, "-o", out, "--bank", bank, "--quiet"] + jobs
-            subprocess.run(command, check=True)  # once for the length, and to warm the caches
-            if ext == "wav":
-                frames, rate, channels = frames_of(out)
-            else:
-                frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
-            seconds = frames / rate
-            floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
-            floor_command = [floor, floor_out, str(frames), str(rate), str(channels), "32768"]
-            small_floor = [floor, floor_out, str(frames), str(rate), str(channels), "4096"]
-            commands = [floor_command, small_floor, command]
-            if reference and name != "long-10h":
-                commands.append([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
-                                 score, bank, os.path.join(work, f"{name}-numpy.wav")])
-            results = measure_interleaved(commands, runs)
-            labels = ["silence, 32768-frame writes", "silence, 4096-frame writes", "xylo-render",
-                      "numpy + soundfile"]
-            rows = [(label,) + result for label, result in zip(labels, results)]
-            f_wall, small_wall = results[0][0], results[1][0]
-            for label, w, c, p in rows:
-                print(f"| {name} | {taps} | {seconds:.0f} | {label} | {w:.3f} | {c:.3f} | {p:.0f} | "
-                      f"{seconds / w:.0f} | {w / f_wall:.2f} | {w / small_wall:.2f} |")
-            for path in (out, floor_out):
-                if os.path.exists(path):
-                    os.remove(path)
-        midi(binary, work, args.runs)
-        small = os.path.join(ROOT, "Examples", "scores", "twinkle.xylo")
-        wall, cpu, peak = measure([binary, "check", small], 20)
-        print()
-        print(f"check on a small score (twinkle.xylo): {wall * 1000:.1f} ms wall, {cpu * 1000:.1f} ms CPU, "
-              f"{peak:.0f} MB (median of 20)")
+            render_workload(name, text, binary, floor, bank, work, jobs, args.runs, reference)
+        if "midi" in selected:
+            midi(binary, work, args.runs)
+        if "check" in selected:
+            small = os.path.join(ROOT, "Examples", "scores", "twinkle.xylo")
+            wall, cpu, peak = measure([binary, "check", small], 20)
+            print()
+            print(f"check on a small score (twinkle.xylo): {wall * 1000:.1f} ms wall, "
+                  f"{cpu * 1000:.1f} ms CPU, {peak:.0f} MB (median of 20)")
         if args.scaling:
             scaling(binary, bank, work, args.runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def render_workload(name, text, binary, floor, bank, work, jobs, runs, reference):
+    """Times one score against both floors (and numpy), printing a table row for each."""
+    score = os.path.join(work, f"{name}.xylo")
+    with open(score, "w") as f:
+        f.write(text)
+    ext = "w64" if name == "long-10h" else "wav"
+    out = os.path.join(work, f"{name}.{ext}")
+    runs = 1 if name == "long-10h" else runs
+    taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True,
+                          text=True, check=True).stdout.split(": ")[1].split(" ")[0]
+    command = [binary, "render", score, "-o", out, "--bank", bank, "--quiet"] + jobs
+    subprocess.run(command, check=True)  # once for the length, and to warm the caches
+    if ext == "wav":
+        frames, rate, channels = frames_of(out)
+    else:
+        frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
+    seconds = frames / rate
+    floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
+    shape = [str(frames), str(rate), str(channels)]
+    commands = [([floor, floor_out] + shape + ["32768"], floor_out),
+                ([floor, floor_out] + shape + ["4096"], floor_out),
+                (command, out)]
+    labels = ["silence, 32768-frame writes", "silence, 4096-frame writes", "xylo-render"]
+    if reference and name != "long-10h":
+        numpy_out = os.path.join(work, f"{name}-numpy.wav")
+        commands.append(([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
+                          score, bank, numpy_out], numpy_out))
+        labels.append("numpy + soundfile")
+    results = measure_interleaved(commands, runs)
+    for label, result in zip(labels, results):
+        wall, cpu, peak = summary(result)
+        print(f"| {name} | {taps} | {seconds:.0f} | {label} | {wall:.3f} | {cpu:.3f} "
+              f"| {peak:.0f} | {seconds / wall:.0f} | {ratio_text(result, results[0])} | "
+              f"{ratio_text(result, results[1])} |")
+    for _, path in commands:
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def midi(binary, work, runs):
@@ -172,16 +225,17 @@ def midi(binary, work, runs):
     with open(song, "wb") as f:
         f.write(workloads.midi_song())
     out = os.path.join(work, "song.wav")
-    commands = [[binary, "check", song], [binary, "events", song],
-                [binary, "render", song, "-o", out, "--quiet"]]
-    subprocess.run(commands[2], check=True, stderr=subprocess.DEVNULL)
+    commands = [([binary, "check", song], None), ([binary, "events", song], None),
+                ([binary, "render", song, "-o", out, "--quiet"], out)]
+    subprocess.run(commands[2][0], check=True, stderr=subprocess.DEVNULL)
     seconds = frames_of(out)[0] / 48000
     print()
     print("| MIDI workload (60,000 notes, 40 min, built-in bank) | wall s | CPU s | peak MB | x realtime |")
     print("| --- | --- | --- | --- | --- |")
     env = dict(os.environ)
-    for label, (wall, cpu, peak) in zip(["check", "events (CSV to a file)", "render"],
-                                        measure_interleaved(commands, runs, env, quiet_stdout=True)):
+    for label, runs_of_command in zip(["check", "events (CSV to a file)", "render"],
+                                      measure_interleaved(commands, runs, env, quiet_stdout=True)):
+        wall, cpu, peak = summary(runs_of_command)
         print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} | {seconds / wall:.0f} |")
     os.remove(out)
 
@@ -214,8 +268,8 @@ def _row(binary, bank, work, runs, label, value, text):
         f.write(text)
     taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True, text=True,
                           check=True).stdout.split(": ")[1].split(" ")[0]
-    wall, cpu, _ = measure([binary, "render", score, "-o", os.path.join(work, "scaling.wav"), "--bank",
-                            bank, "--quiet"], runs)
+    out = os.path.join(work, "scaling.wav")
+    wall, cpu, _ = measure([binary, "render", score, "-o", out, "--bank", bank, "--quiet"], runs, out)
     print(f"| {label} | {value} | {taps} | {wall:.3f} | {cpu:.3f} |")
 
 
