@@ -108,10 +108,16 @@ public final class SoundFileReader {
     _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t
   ) throws(SoundFileError) -> [Value] {
     var samples: [Value] = []
-    samples.reserveCapacity(Int(max(0, min(info.frameCount, maxFrames))) * info.channels)
+    // The header's length is only a hint: a forged one must not reserve gigabytes up front
+    // (the fuzzer found a 44-byte FLAC claiming 2^36 frames); past the hint, appending grows.
+    let hinted = Int(max(0, min(info.frameCount, maxFrames, Self.reservedFramesAtMost)))
+    samples.reserveCapacity(hinted * info.channels)
     try readBlocks(maxFrames: maxFrames, read) { samples.append(contentsOf: $0) }
     return samples
   }
+
+  /// The most frames `readAll` reserves room for from the header's word: a minute at 48 kHz.
+  private static let reservedFramesAtMost: Int64 = 2_880_000
 
   /// Reads the rest of the file as doubles (exact for every PCM width and for floats).
   public func readAllDoubles() throws(SoundFileError) -> [Double] {
