@@ -103,6 +103,11 @@ public final class InstrumentFrames {
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     if let title = look.title, let baseline = layout.titleBaseline {
+      // A soft shadow keeps the title readable over a light background picture.
+      let offset = max(1, layout.titleSize / 24)
+      canvas.text(
+        title, at: Point(x: baseline.x + offset, y: baseline.y + offset), size: layout.titleSize,
+        Colour(hex: 0x000000, alpha: 0.55), weight: .bold, alignment: .center)
       canvas.text(
         title, at: baseline, size: layout.titleSize, Colour(hex: 0xFFFFFF, alpha: 0.92),
         weight: .bold, alignment: .center)
