@@ -68,10 +68,7 @@ public func renderRingtone(
   var song = score
   var cutAt: Rational?
   var settings = settings
-  if ringtone.phoneFormat != nil, settings.rate.map({ $0 != 44_100 && $0 != 48_000 }) ?? true {
-    // AAC and Vorbis for phones are written at 44.1 or 48 kHz; anything else is resampled.
-    settings.rate = settings.rate == 44_100 ? 44_100 : 48_000
-  }
+  if ringtone.phoneFormat != nil { settings.rate = encoderRate(for: settings.rate) }
   if ringtone.maximumSeconds < song.duration {
     let cut = lastBarLine(before: ringtone.maximumSeconds, tempos: song.tempoChanges)
     song.taps = song.taps.filter { $0.time < cut }

@@ -69,10 +69,7 @@ enum VideoCommand {
         for note in prepared.loaded.notes { console.note("\(displayPath(scorePath)): \(note)") }
       }
       var settings = prepared.choices.settings
-      // AAC is written at 44.1 or 48 kHz; anything else is resampled to 48 kHz.
-      if settings.rate.map({ $0 != 44_100 && $0 != 48_000 }) ?? true {
-        settings.rate = settings.rate == 44_100 ? 44_100 : 48_000
-      }
+      settings.rate = encoderRate(for: settings.rate)
       if let jobs { settings.jobs = jobs }
       if let blockFrames { settings.blockFrames = blockFrames }
       let plan = try RenderPlan(
