@@ -8,11 +8,7 @@ func renderEncoded(
   _ plan: RenderPlan, pipeline: ChunkPipeline, format: PhoneFormat, target: OutputTarget,
   destination: Destination, loudness: LoudnessResult?, progress: ProgressHandler?
 ) throws(RenderError) -> RenderSummary {
-  var summary = RenderSummary(
-    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames,
-    format: plan.settings.format, peak: PeakMeter(), clippedCount: 0,
-    voicesStoppedByLimit: plan.voicesStoppedByLimit, voiceCount: plan.mix.voices.count,
-    loudness: loudness)
+  var summary = RenderSummary(plan, format: plan.settings.format, loudness: loudness)
   func failed(_ error: EncodingError) -> RenderError {
     .output(OutputError(path: destination.messagePath, reason: error.reason))
   }

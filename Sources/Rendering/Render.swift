@@ -52,6 +52,16 @@ public struct RenderSummary: Sendable {
   public var loudness: LoudnessResult?
 }
 
+extension RenderSummary {
+  /// The summary of writing `plan` as `format`, before any chunk: nothing seen or clipped yet.
+  init(_ plan: RenderPlan, format: OutputFormat, loudness: LoudnessResult?) {
+    self.init(
+      rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
+      peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
+      voiceCount: plan.mix.voices.count, loudness: loudness)
+  }
+}
+
 /// Finished audio in memory: interleaved float frames, after gain, normalizing and fades, and
 /// before any conversion to integers.
 public struct RenderedAudio: Sendable {
@@ -122,10 +132,7 @@ public func render(
   }
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
-  var summary = RenderSummary(
-    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
-    peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
-    voiceCount: plan.mix.voices.count, loudness: loudness)
+  var summary = RenderSummary(plan, format: format, loudness: loudness)
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
     do {

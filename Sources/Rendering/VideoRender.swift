@@ -62,11 +62,7 @@ public func renderVideo(
     throw failed(error.reason)
   }
   let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
-  var summary = RenderSummary(
-    rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames,
-    format: plan.settings.format, peak: PeakMeter(), clippedCount: 0,
-    voicesStoppedByLimit: plan.voicesStoppedByLimit, voiceCount: plan.mix.voices.count,
-    loudness: loudness)
+  var summary = RenderSummary(plan, format: plan.settings.format, loudness: loudness)
   var schedule = DimSchedule(
     starts: plan.mix.voices.map(\.startFrame),
     bars: plan.mix.voices.map { barOfSample[$0.sampleIndex] }, barCount: keys.count,

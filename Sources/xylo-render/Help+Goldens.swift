@@ -216,14 +216,7 @@ extension Help {
     \(VoiceOptions.help)
     \(levelAndLength)
 
-    MIDI INPUT:
-    \(MIDIInputOptions.help)
-
-    LIMITS AND MESSAGES:
-    \(LimitOptions.help)
-      --quiet                 Print nothing but errors
-      -h, --help              Show this help
-      --version               Show the version
+    \(midiAndLimits)
     """
 
   static let pictureUsage = "USAGE: xylo-render picture SCORE -o OUT.png|OUT.svg [options]"
@@ -249,13 +242,6 @@ extension Help {
       --beats-per-bar N       Draw a line every N beats instead of every beat
     \(BankOption.help)
 
-    MIDI INPUT:
-    \(MIDIInputOptions.help)
-
-    LIMITS AND MESSAGES:
-    \(LimitOptions.help)
-      --quiet                 Print nothing but errors
-      -h, --help              Show this help
-      --version               Show the version
+    \(midiAndLimits)
     """
 }

@@ -116,6 +116,17 @@ enum Help {
     \(VoiceOptions.help)
     \(levelAndLength)
 
+    \(midiAndLimits)
+
+    The output lasts until the last sample ends, unless --tail or --duration say otherwise.
+    With the built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB
+    quieter and darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of
+    four keys do not clip. Recorded banks scale linearly. Clipped samples are counted and
+    reported as a warning.
+    """
+
+  /// The closing sections of the commands that read scores: MIDI input, limits, messages.
+  static let midiAndLimits = """
     MIDI INPUT:
     \(MIDIInputOptions.help)
 
@@ -124,12 +135,6 @@ enum Help {
       --quiet                 Print nothing but errors
       -h, --help              Show this help
       --version               Show the version
-
-    The output lasts until the last sample ends, unless --tail or --duration say otherwise.
-    With the built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB
-    quieter and darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of
-    four keys do not clip. Recorded banks scale linearly. Clipped samples are counted and
-    reported as a warning.
     """
 
   /// The level and length options of the commands that render a whole song.
