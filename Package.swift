@@ -34,19 +34,11 @@ let package = Package(
       pkgConfig: "libebur128",
       providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
     ),
-    .systemLibrary(
-      name: "CCairo",
-      pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
-    ),
-    .systemLibrary(
-      name: "CFFmpeg",
-      pkgConfig: "libavformat libavcodec libavutil libswscale",
-      providers: [
-        .apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"]),
-        .brew(["ffmpeg"]),
-      ]
-    ),
+    // Cairo and FFmpeg are opened on first use, not linked (they would cost every command
+    // ~40 ms and ~24 MB to load): their headers from libcairo2-dev and libav*-dev, as listed in
+    // scripts/bootstrap, and one forwarder per function used.
+    .target(name: "CCairo", dependencies: ["CSystem"]),
+    .target(name: "CFFmpeg", dependencies: ["CSystem"]),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
     .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
@@ -54,7 +46,8 @@ let package = Package(
     .target(
       name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
     .target(name: "Resampling", dependencies: ["CSoxr"]),
-    .target(name: "CSystem"),
+    .target(
+      name: "CSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "Platform", dependencies: ["CSystem"]),
     .target(name: "ScoreParser"),
     .target(name: "Xylophone", dependencies: ["AudioBasics"]),

@@ -54,6 +54,7 @@ public struct GoldenPicture: Sendable {
       throw DrawingError(
         path: path, reason: "\(channels) channels at \(rate) Hz; both must be positive")
     }
+    try CairoLibrary.open(for: path)
     let canvas = Canvas(width: width, height: height)
     draw(on: canvas)
     try canvas.writePNG(to: path)

@@ -54,6 +54,7 @@ public final class InstrumentFrames {
         path: look.backgroundPath ?? "frame",
         reason: "a frame of \(width)×\(height) pixels; each side must be 16 to 4096")
     }
+    try CairoLibrary.open(for: look.backgroundPath ?? "frame")
     self.look = look
     self.width = width
     self.height = height

@@ -79,6 +79,7 @@ public struct ScorePicture: Sendable {
       throw DrawingError(
         path: path, reason: "a picture of \(width)×\(height) pixels; each side must be 1 to 32767")
     }
+    try CairoLibrary.open(for: path)
     switch format {
     case .png:
       let canvas = Canvas(width: width, height: height)

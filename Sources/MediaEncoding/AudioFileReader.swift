@@ -28,7 +28,7 @@ final class AudioFileReader {
   init(path: String, keepsValues: Bool = true) throws(EncodingError) {
     self.path = path
     self.keepsValues = keepsValues
-    LibraryLog.silence()
+    try FFmpegLibraries.open(for: path, access: .read)
     try check(avformat_open_input(&formatContext, path, nil, nil), "opening the file")
     guard let formatContext else { throw outOfMemory("opening the file") }
     try check(avformat_find_stream_info(formatContext, nil), "reading the stream information")

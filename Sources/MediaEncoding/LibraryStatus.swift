@@ -1,3 +1,4 @@
+import AudioBasics
 import CFFmpeg
 
 #if canImport(Glibc)
@@ -51,7 +52,7 @@ func libraryError(
   var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE))
   let reason =
     av_strerror(status, &buffer, buffer.count) == 0
-    ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    ? String(cText: buffer)
     : "FFmpeg error \(status)"
   return EncodingError(operation: operation, path: path, reason: reason, access: access)
 }

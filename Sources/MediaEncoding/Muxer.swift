@@ -22,7 +22,7 @@ final class Muxer {
   init(_ setup: EncoderSetup) throws(EncodingError) {
     path = setup.path
     self.setup = setup
-    LibraryLog.silence()
+    try FFmpegLibraries.open(for: path, access: .write)
     try setup.validateMetadata()
     let operation = "choosing the \(setup.muxerName) muxer"
     var formatContext: UnsafeMutablePointer<AVFormatContext>?

@@ -34,7 +34,7 @@ public final class VideoFileReader {
   /// `avformat_open_input`, `avformat_find_stream_info` and `avcodec_open2`.
   public init(path: String) throws(EncodingError) {
     self.path = path
-    LibraryLog.silence()
+    try FFmpegLibraries.open(for: path, access: .read)
     let check = { (status: Int32, operation: String) throws(EncodingError) -> Void in
       try checkLibraryStatus(status, operation, path: path, access: .read)
     }

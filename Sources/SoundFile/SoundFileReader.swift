@@ -1,3 +1,4 @@
+import AudioBasics
 import CSndFile
 
 #if canImport(Glibc)
@@ -74,7 +75,7 @@ public final class SoundFileReader {
   public var headerLog: String {
     var buffer = [CChar](repeating: 0, count: 16_384)
     _ = sf_command(handle, FormatCode.getLogInfo, &buffer, Int32(buffer.count))
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(cText: buffer)
   }
 
   /// Moves to `frame` for the next read. The corresponding C function is `sf_seek`.

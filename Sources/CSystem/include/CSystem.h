@@ -11,5 +11,45 @@ static inline int xylo_release_freed_memory(void) { return malloc_trim(0); }
 static inline int xylo_release_freed_memory(void) { return 0; }
 #endif
 
+#include <stddef.h>
+
+/* Media libraries (FFmpeg, Cairo) are opened on first use, not linked: linking them made every
+   process, even `check`, load 147 shared libraries (about 40 ms and 24 MB). */
+
+/* A shared library's file name for its major version: libcairo.so.2, libcairo.2.dylib. */
+#define XYLO_LIBRARY_TEXT(value) #value
+#if defined(__APPLE__)
+#define XYLO_LIBRARY_NAME(base, major) "lib" base "." XYLO_LIBRARY_TEXT(major) ".dylib"
+#else
+#define XYLO_LIBRARY_NAME(base, major) "lib" base ".so." XYLO_LIBRARY_TEXT(major)
+#endif
+
+/* Opens the library `name` for the rest of the process; returns 0, or -1 with the loader's
+   reason written to `reason` (at most `size` bytes). */
+int xylo_library_open(const char *name, char *reason, size_t size);
+
+/* The address of `symbol` in the library `name`, which is opened if it is not yet; prints the
+   reason and aborts when either is missing, as a missing symbol at start-up would. */
+void *xylo_library_symbol(const char *name, const char *symbol);
+
+/* Defines `function`, declared by the library's header, as a call to the library's own,
+   looked up on the first call: the compiler checks the parameters against the header. */
+#define XYLO_RESOLVE(library, function)                                                      \
+  static __typeof__(&function) resolved;                                                     \
+  __typeof__(&function) call = __atomic_load_n(&resolved, __ATOMIC_ACQUIRE);                 \
+  if (!call) {                                                                               \
+    call = (__typeof__(&function))xylo_library_symbol(library, #function);                   \
+    __atomic_store_n(&resolved, call, __ATOMIC_RELEASE);                                     \
+  }
+#define XYLO_FORWARD(library, result, function, parameters, arguments)                       \
+  result function parameters {                                                               \
+    XYLO_RESOLVE(library, function)                                                          \
+    return call arguments;                                                                   \
+  }
+#define XYLO_FORWARD_VOID(library, function, parameters, arguments)                          \
+  void function parameters {                                                                 \
+    XYLO_RESOLVE(library, function)                                                          \
+    call arguments;                                                                          \
+  }
 
 #endif

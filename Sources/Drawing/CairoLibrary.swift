@@ -1,0 +1,20 @@
+import AudioBasics
+import CCairo
+
+/// Cairo, opened on first use rather than at start-up (see `CSystem.h`). This module is the
+/// only one that uses Cairo; every public way to draw opens it first.
+enum CairoLibrary {
+  /// Why Cairo could not be opened, or nil once it is open.
+  private static let failure: String? = {
+    var reason = [CChar](repeating: 0, count: 512)
+    guard xylo_cairo_open(&reason, reason.count) == 0 else {
+      return "Cairo is not installed: " + String(cText: reason)
+    }
+    return nil
+  }()
+
+  /// Opens Cairo, once; called before anything is drawn for `path`.
+  static func open(for path: String) throws(DrawingError) {
+    if let failure { throw DrawingError(path: path, reason: failure) }
+  }
+}
