@@ -36,6 +36,30 @@ import Testing
     #expect(read.map { Int32($0 * 8_388_608) } == values24)
   }
 
+  @Test(arguments: [Container.wav, .flac])
+  func writingOverALongerFileReplacesAllOfIt(_ container: Container) throws {
+    let format = try OutputFormat.make(container: container, encoding: .pcm16).get()
+    let path = try temporaryFolder() + "/a.\(container.rawValue)"
+    try Data(repeating: 0x5A, count: 100_000).write(to: URL(fileURLWithPath: path))
+    let writer = try SoundFileWriter(path: path, format: format, sampleRate: 48_000, channels: 2)
+    try Self.shorts.withUnsafeBufferPointer { try writer.write($0) }
+    try writer.close()
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+    #expect(size < 100_000)
+    let values = try SoundFileReader(path: path).readAll(maxFrames: 10_000)
+    #expect(values.map { Int16($0 * 32_768) } == Self.shorts)
+  }
+
+  @Test func writingWhereNoFolderIsNamesThePathAndTheReason() throws {
+    let format = try OutputFormat.make(container: .wav, encoding: nil).get()
+    #expect(
+      throws: SoundFileError(
+        path: "/nope/C.wav", operation: .write, reason: "No such file or directory")
+    ) {
+      _ = try SoundFileWriter(path: "/nope/C.wav", format: format, sampleRate: 48_000, channels: 1)
+    }
+  }
+
   @Test func floatWavHasNoPeakChunkAndKeepsValuesPastFullScale() throws {
     let format = try OutputFormat.make(container: .wav, encoding: .float).get()
     let path = try temporaryFolder() + "/f.wav"
