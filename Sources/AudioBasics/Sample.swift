@@ -34,6 +34,9 @@ package final class SampleBuffer: @unchecked Sendable {
 
   package let base: Base
   package let valueCount: Int
+  /// Values up to the last one that is not zero: adding a zero (of either sign) to a sum that
+  /// started at +0 never changes it, so the mixer stops there and gives the same bits.
+  package let soundingValueCount: Int
 
   init(_ storage: SampleValues) {
     switch storage {
@@ -47,6 +50,11 @@ package final class SampleBuffer: @unchecked Sendable {
       base = .float(pointer)
     }
     valueCount = storage.count
+    soundingValueCount =
+      switch storage {
+      case .int16(let values): (values.lastIndex { $0 != 0 } ?? -1) + 1
+      case .float(let values): (values.lastIndex { $0 != 0 } ?? -1) + 1
+      }
   }
 
   deinit {

@@ -12,6 +12,8 @@ public struct MixPlan: Sendable {
   let bases: [SampleBuffer.Base]
   /// The gain that turns a stored 16-bit value into its float value.
   let sixteenBitStep: Float
+  /// Each sample's frames up to its last sounding one; the rest are zeros the mix skips.
+  let soundingFrameCounts: [Int64]
 
   public init(samples: [Sample], voices: [Voice], channels: Int) {
     self.samples = samples
@@ -20,6 +22,15 @@ public struct MixPlan: Sendable {
     longestVoice = voices.reduce(0) { max($0, $1.endFrame - $1.startFrame) }
     bases = samples.map(\.buffer.base)
     sixteenBitStep = 1 / sixteenBitScale
+    soundingFrameCounts = samples.map { sample in
+      Int64((sample.buffer.soundingValueCount + sample.channels - 1) / sample.channels)
+    }
+  }
+
+  /// The frame after the last one in which `voice` adds something other than zeros: before
+  /// `endFrame` when its sample ends in silence.
+  func mixEnd(of voice: Voice) -> Int64 {
+    min(voice.endFrame, voice.startFrame + soundingFrameCounts[voice.sampleIndex])
   }
 
   /// The first voice that can still sound at `frame`: none starting before

@@ -22,7 +22,7 @@ public struct MixRenderer: Sendable {
     position = startFrame
     nextVoice = plan.firstVoice(soundingAt: startFrame)
     while nextVoice < plan.voices.count && plan.voices[nextVoice].startFrame < startFrame {
-      if plan.voices[nextVoice].endFrame > startFrame { active.append(nextVoice) }
+      if plan.mixEnd(of: plan.voices[nextVoice]) > startFrame { active.append(nextVoice) }
       nextVoice += 1
     }
   }
@@ -59,8 +59,8 @@ public struct MixRenderer: Sendable {
         next += 1
       }
     }
-    let voices = plan.voices
-    active.removeAll { voices[$0].endFrame <= blockEnd }
+    let plan = plan
+    active.removeAll { plan.mixEnd(of: plan.voices[$0]) <= blockEnd }
     position = blockEnd
   }
 
@@ -95,7 +95,7 @@ public struct MixRenderer: Sendable {
     for position in start..<min(active.count, start + 8) {
       let voice = voices[active[position]]
       let isInt16 = if case .int16 = plan.bases[voice.sampleIndex] { true } else { false }
-      guard voice.startFrame <= blockStart, voice.endFrame >= blockEnd,
+      guard voice.startFrame <= blockStart, plan.mixEnd(of: voice) >= blockEnd,
         (voice.cutFrame ?? .max) >= blockEnd, kindIsInt16 == nil || kindIsInt16 == isInt16
       else { break }
       kindIsInt16 = isInt16
@@ -148,7 +148,7 @@ public struct MixRenderer: Sendable {
     _ voice: Voice, blockStart: Int64, blockEnd: Int64, into outBase: UnsafeMutablePointer<Float>
   ) {
     let first = max(blockStart, voice.startFrame)
-    let last = min(blockEnd, voice.endFrame)
+    let last = min(blockEnd, plan.mixEnd(of: voice))
     guard first < last else { return }
     let plainEnd = min(last, voice.cutFrame ?? last)
     let plainCount = max(0, Int(plainEnd - first)) * channels
