@@ -107,14 +107,15 @@ private func deliver(
   _ input: UnsafeBufferPointer<Float>, channels: Int, at position: Int64, offset: Int,
   encoding: ChunkEncoding, quantizer: inout Quantizer?, into chunk: inout RenderedChunk
 ) {
-  chunk.peak.measure(input, channels: channels, at: position)
+  let peak = chunk.peak.measure(input, channels: channels, at: position)
   let firstIndex = position * Int64(channels)
   switch encoding {
   case .int16:
     chunk.int16.withUnsafeMutableBufferPointer { out in
       quantizer?.quantize(
         input, firstIndex: firstIndex,
-        into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]))
+        into: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + input.count)]),
+        peak: peak)
     }
   case .int32:
     chunk.int32.withUnsafeMutableBufferPointer { out in

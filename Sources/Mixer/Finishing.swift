@@ -39,10 +39,12 @@ public struct PeakMeter: Sendable, Equatable {
 
   public init() {}
 
-  /// Measures a block of `channels`-channel frames starting at frame `position`.
+  /// Measures a block of `channels`-channel frames starting at frame `position`; returns the
+  /// block's own largest magnitude (NaN if it holds one).
+  @discardableResult
   public mutating func measure(
     _ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64
-  ) {
+  ) -> Float {
     // For finite floats, |x| orders as its bit pattern without the sign does: an integer
     // maximum, which vectorizes where a floating-point one does not.
     var largest: UInt32 = 0
@@ -51,11 +53,31 @@ public struct PeakMeter: Sendable, Equatable {
       largest = magnitude > largest ? magnitude : largest
     }
     let blockPeak = Float(bitPattern: largest)
-    guard blockPeak > peak else { return }
+    guard blockPeak > peak else { return blockPeak }
     peak = blockPeak
-    if let index = block.firstIndex(where: { $0.bitPattern & 0x7FFF_FFFF == largest }) {
-      peakFrame = position + Int64(index / channels)
+    peakFrame = position + Int64(Self.firstIndex(in: block, ofMagnitude: largest) / channels)
+    return blockPeak
+  }
+
+  /// The index of the first value of `block` whose magnitude's bits are `magnitude`, which one
+  /// has: found 64 values at a time by a loop that vectorizes, then one by one.
+  private static func firstIndex(
+    in block: UnsafeBufferPointer<Float>, ofMagnitude magnitude: UInt32
+  )
+    -> Int
+  {
+    var start = 0
+    while start < block.count {
+      let end = min(start + 64, block.count)
+      var found: UInt32 = 0
+      for index in start..<end {
+        found |= block[index].bitPattern & 0x7FFF_FFFF == magnitude ? 1 : 0
+      }
+      if found != 0 { break }
+      start = end
     }
+    while start < block.count && block[start].bitPattern & 0x7FFF_FFFF != magnitude { start += 1 }
+    return start
   }
 
   /// Combines the measurement of a later stretch of the same signal.

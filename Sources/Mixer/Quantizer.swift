@@ -33,6 +33,20 @@ public struct Quantizer: Sendable {
     clippedCount += Int64(quantizeSixteenBit(input, into: output))
   }
 
+  /// Converts to 16-bit values as `quantize(_:firstIndex:into:)` does, given `peak`, the largest
+  /// magnitude in `input`: when it shows that nothing can clip (and nothing is NaN), without
+  /// clamping or counting, in two operations a value.
+  mutating func quantize(
+    _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
+    into output: UnsafeMutableBufferPointer<Int16>, peak: Float
+  ) {
+    // Below 32767.5 / 32768 every value rounds inside the 16-bit range; NaN fails the test.
+    guard dither == nil, width == .bits16, peak < 32_767.5 / 32_768 else {
+      return quantize(input, firstIndex: firstIndex, into: output)
+    }
+    quantizeSixteenBitUnclipped(input, into: output)
+  }
+
   /// Converts to 32-bit values; 24-bit values are shifted into the top 24 bits, as libsndfile
   /// expects for 24-bit files.
   public mutating func quantize(
@@ -80,4 +94,15 @@ private func quantizeSixteenBit(
     output[index] = Int16(truncatingIfNeeded: bits)
   }
   return Int(clipped)
+}
+
+/// `quantizeSixteenBit` for values known to round inside the range: scale, round through
+/// 1.5 * 2^23 and keep the low 16 bits of the sum's bit pattern, which hold the integer.
+private func quantizeSixteenBitUnclipped(
+  _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>
+) {
+  let magic: Float = 12_582_912
+  for index in 0..<input.count {
+    output[index] = Int16(truncatingIfNeeded: (input[index] * 32_768 + magic).bitPattern)
+  }
 }

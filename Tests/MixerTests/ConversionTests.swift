@@ -88,4 +88,64 @@ import Testing
     #expect(meter.peak == 0.9)
     #expect(meter.peakFrame == 11)
   }
+
+  @Test func peakMeterFindsTheFirstOfEqualPeaksPastTheFirstSixtyFourValues() {
+    var meter = PeakMeter()
+    var values = [Float](repeating: 0.25, count: 300)
+    (values[151], values[170], values[290]) = (-0.75, 0.75, 0.75)
+    let blockPeak = values.withUnsafeBufferPointer { meter.measure($0, channels: 2, at: 1_000) }
+    #expect(blockPeak == 0.75 && meter.peak == 0.75)
+    #expect(meter.peakFrame == 1_075)
+  }
+}
+
+@Suite struct ChunkConversionTests {
+  /// `values` as one float sample played once at gain 1, rendered to 16 bits by `renderChunk`,
+  /// and the same float mix converted by the plain quantizer: equal values and clip counts.
+  private func renderedAndQuantized(_ values: [Float]) -> (
+    rendered: RenderedChunk, expected: [Int16], clipped: Int64
+  ) {
+    let sample = Sample(values: values, channels: 1)
+    let plan = MixPlan(
+      samples: [sample],
+      voices: voices([MixTap(frame: 0, sampleIndex: 0, gain: 1)], samples: [sample]),
+      channels: 1)
+    let range: Range<Int64> = 0..<Int64(values.count)
+    var rendered = RenderedChunk()
+    renderChunk(
+      plan, range: range, finishing: Finishing(totalFrames: range.upperBound), encoding: .int16,
+      dither: nil, blockFrames: 64, into: &rendered)
+    var floats = RenderedChunk()
+    renderChunk(
+      plan, range: range, finishing: Finishing(totalFrames: range.upperBound), encoding: .float,
+      dither: nil, blockFrames: 64, into: &floats)
+    var quantizer = Quantizer(width: .bits16, dither: nil)
+    var expected = [Int16](repeating: 0, count: values.count)
+    floats.float.withUnsafeBufferPointer { input in
+      expected.withUnsafeMutableBufferPointer { quantizer.quantize(input, firstIndex: 0, into: $0) }
+    }
+    return (rendered, expected, quantizer.clippedCount)
+  }
+
+  @Test func blocksThatCannotClipConvertAsTheFullQuantizerDoes() {
+    let step: Float = 1 / 32_768
+    var generator = SplitMix64(seed: 17)
+    let random = (0..<1_000).map { _ in Float(generator.next() % 65_535) * step - 1 + 0.37 * step }
+    let edges: [Float] = [
+      32_767.5 * step - step / 64, -32_767.5 * step + step / 64, 0.5 * step, -0.5 * step,
+      1.5 * step, -2.5 * step, 32_766.5 * step, -32_767.25 * step,
+    ]
+    let (rendered, expected, clipped) = renderedAndQuantized(random + edges)
+    #expect(rendered.int16 == expected)
+    #expect(rendered.clippedCount == 0 && clipped == 0)
+  }
+
+  @Test func blocksThatReachTheLimitStillClipAndCount() {
+    let step: Float = 1 / 32_768
+    let values: [Float] = [0.25, 32_767.5 * step, -32_768.5 * step, -32_768.75 * step, 2, -0.5]
+    let (rendered, expected, clipped) = renderedAndQuantized(values)
+    #expect(rendered.int16 == expected)
+    #expect(rendered.int16[1] == 32_767 && rendered.int16[4] == 32_767)
+    #expect(rendered.clippedCount == clipped && clipped == 3)
+  }
 }
