@@ -46,38 +46,28 @@ public struct PeakMeter: Sendable, Equatable {
     _ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64
   ) -> Float {
     // For finite floats, |x| orders as its bit pattern without the sign does: an integer
-    // maximum, which vectorizes where a floating-point one does not.
+    // maximum, which vectorizes where a floating-point one does not. Taken 64 values at a
+    // time, remembering the first group that raised it, so the peak's index is found there.
     var largest: UInt32 = 0
-    for value in block {
-      let magnitude = value.bitPattern & 0x7FFF_FFFF
-      largest = magnitude > largest ? magnitude : largest
+    var largestGroup = 0
+    var start = 0
+    while start < block.count {
+      let end = min(start + 64, block.count)
+      var groupLargest: UInt32 = 0
+      for index in start..<end {
+        let magnitude = block[index].bitPattern & 0x7FFF_FFFF
+        groupLargest = magnitude > groupLargest ? magnitude : groupLargest
+      }
+      if groupLargest > largest { (largest, largestGroup) = (groupLargest, start) }
+      start = end
     }
     let blockPeak = Float(bitPattern: largest)
     guard blockPeak > peak else { return blockPeak }
     peak = blockPeak
-    peakFrame = position + Int64(Self.firstIndex(in: block, ofMagnitude: largest) / channels)
+    var index = largestGroup
+    while block[index].bitPattern & 0x7FFF_FFFF != largest { index += 1 }
+    peakFrame = position + Int64(index / channels)
     return blockPeak
-  }
-
-  /// The index of the first value of `block` whose magnitude's bits are `magnitude`, which one
-  /// has: found 64 values at a time by a loop that vectorizes, then one by one.
-  private static func firstIndex(
-    in block: UnsafeBufferPointer<Float>, ofMagnitude magnitude: UInt32
-  )
-    -> Int
-  {
-    var start = 0
-    while start < block.count {
-      let end = min(start + 64, block.count)
-      var found: UInt32 = 0
-      for index in start..<end {
-        found |= block[index].bitPattern & 0x7FFF_FFFF == magnitude ? 1 : 0
-      }
-      if found != 0 { break }
-      start = end
-    }
-    while start < block.count && block[start].bitPattern & 0x7FFF_FFFF != magnitude { start += 1 }
-    return start
   }
 
   /// Combines the measurement of a later stretch of the same signal.
