@@ -8,7 +8,36 @@ package enum FileKind: Equatable, Sendable {
   case other
 }
 
-private let silencingLock = DispatchSemaphore(value: 1)
+/// Standard error's silencing, shared by every thread that asks for it: the first to enter
+/// sends it to /dev/null, the last to leave restores it.
+private final class StandardErrorSilencing: @unchecked Sendable {
+  static let shared = StandardErrorSilencing()
+  private let lock = DispatchSemaphore(value: 1)
+  private var callers = 0
+  /// The real standard error, kept while silenced.
+  private var saved: Int32 = -1
+
+  func enter() {
+    lock.wait()
+    defer { lock.signal() }
+    callers += 1
+    guard callers == 1 else { return }
+    saved = dup(STDERR_FILENO)
+    let null = open("/dev/null", O_WRONLY)
+    if saved >= 0 && null >= 0 { dup2(null, STDERR_FILENO) }
+    if null >= 0 { close(null) }
+  }
+
+  func leave() {
+    lock.wait()
+    defer { lock.signal() }
+    callers -= 1
+    guard callers == 0, saved >= 0 else { return }
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    saved = -1
+  }
+}
 
 /// Small file-system operations on top of the C library, so the tool needs no Foundation
 /// (which would add about 9 MB of memory and milliseconds to every start).
@@ -36,22 +65,13 @@ package enum FileSystem {
   /// (libmpg123) print their own warnings there, which would break our one-line messages.
   ///
   /// File descriptor 2 belongs to the whole process: a front end calls this while nothing
-  /// else prints, and a lock keeps two callers from restoring each other's redirection.
+  /// else prints. Callers on several threads (samples decoded in parallel) share one
+  /// silencing, which lasts until the last of them returns.
   package static func withStandardErrorSilenced<Result>(_ body: () throws -> Result) rethrows
     -> Result
   {
-    silencingLock.wait()
-    defer { silencingLock.signal() }
-    let saved = dup(STDERR_FILENO)
-    let null = open("/dev/null", O_WRONLY)
-    if saved >= 0 && null >= 0 { dup2(null, STDERR_FILENO) }
-    defer {
-      if saved >= 0 {
-        dup2(saved, STDERR_FILENO)
-        close(saved)
-      }
-      if null >= 0 { close(null) }
-    }
+    StandardErrorSilencing.shared.enter()
+    defer { StandardErrorSilencing.shared.leave() }
     return try body()
   }
 

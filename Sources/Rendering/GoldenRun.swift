@@ -96,17 +96,9 @@ public func runGoldenTests(
   let jobs = max(1, min(options.jobs, tests.count))
   let renderJobs = jobs > 1 ? 1 : options.jobs
   let collector = OrderedResults(count: tests.count, report: report)
-  let next = Counter()
-  let group = DispatchGroup()
-  for worker in 0..<jobs {
-    DispatchQueue(label: "xylo-render.test.\(worker)").async(group: group) {
-      while let index = next.take(below: tests.count) {
-        collector.add(
-          runGoldenTest(tests[index], options: options, renderJobs: renderJobs), at: index)
-      }
-    }
+  forEachIndex(below: tests.count, jobs: jobs, label: "test") { index in
+    collector.add(runGoldenTest(tests[index], options: options, renderJobs: renderJobs), at: index)
   }
-  group.wait()
   var results = collector.results
   for golden in obsolete {
     let test = GoldenTest(score: "", golden: golden, goldenExists: true)
@@ -152,19 +144,5 @@ private final class OrderedResults: @unchecked Sendable {
     lock.wait()
     defer { lock.signal() }
     return slots.compactMap { $0 }
-  }
-}
-
-/// Hands out indices 0, 1, 2 ... to whichever thread asks next.
-private final class Counter: @unchecked Sendable {
-  private var value = 0
-  private let lock = DispatchSemaphore(value: 1)
-
-  func take(below limit: Int) -> Int? {
-    lock.wait()
-    defer { lock.signal() }
-    guard value < limit else { return nil }
-    value += 1
-    return value - 1
   }
 }

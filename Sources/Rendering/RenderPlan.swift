@@ -49,8 +49,8 @@ public struct RenderPlan: Sendable {
       (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
     }
     keys = used.map(\.key)
-    // Headers first, for the output's rate and channels; then each sample is decoded and
-    // converted in turn, so only one decoded copy is in memory at a time.
+    // Headers first, for the output's rate and channels; then the samples are decoded and
+    // converted a few at a time, so only that many decoded copies are in memory at once.
     var infos: [SampleInfo] = []
     for key in score.keys {
       do { infos.append(try bank.info(for: key)) } catch { throw .bank(error) }
@@ -59,17 +59,37 @@ public struct RenderPlan: Sendable {
     // A room is a stereo reverb: without a channel count asked for, it makes the output stereo.
     channels =
       settings.channels ?? (settings.room == .none ? infos.map(\.channels).max() ?? 2 : 2)
+    let prepared = IndexedValues<Result<(source: String, sample: Sample), BankError>>(
+      count: used.count)
+    // Those to resample first: each takes as long as several that are only decoded.
+    let infoByKey = Dictionary(zip(score.keys, infos)) { first, _ in first }
+    let outputRate = rate
+    let order = used.indices.sorted { first, second in
+      let resampled = [first, second].map { infoByKey[used[$0].key]?.sampleRate != outputRate }
+      return resampled[0] && !resampled[1]
+    }
+    forEachIndex(below: used.count, jobs: min(settings.jobs, 4), label: "sample") {
+      [rate, channels] position in
+      let index = order[position]
+      prepared.set(
+        Result { () throws(BankError) in
+          let decoded = try bank.sample(for: used[index].key, strikeLayer: used[index].layer)
+          return (decoded.source, try prepare(decoded, rate: rate, channels: channels))
+        }, at: index)
+    }
     var samples: [Sample] = []
     var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
     var sourced = Set<String>()
-    for (key, layer) in used {
-      do {
-        let decoded = try bank.sample(for: key, strikeLayer: layer)
-        if sourced.insert(key).inserted {
-          inputs.append(decoded.source)  // "built-in" names no file, so it matches none
+    // In the keys' order, so the error reported is the same whichever sample failed first.
+    for (index, result) in prepared.values.enumerated() {
+      guard let result else { preconditionFailure("every sample was prepared") }
+      switch result {
+      case .success(let (source, sample)):
+        if sourced.insert(used[index].key).inserted {
+          inputs.append(source)  // "built-in" names no file, so it matches none
         }
-        samples.append(try prepare(decoded, rate: rate, channels: channels))
-      } catch {
+        samples.append(sample)
+      case .failure(let error):
         throw .bank(error)
       }
     }
