@@ -24,6 +24,10 @@ public enum SampleValues: Sendable, Equatable {
 
 /// A sample's values in memory of their own, so the mixer can hold pointers to several
 /// samples at once; immutable once made, freed with the last `Sample` that uses it.
+///
+/// A stereo sample whose channels are equal (a mono key played in stereo, or a recording saved
+/// as two equal channels, as the app's are) keeps one value a frame: half the memory, and the
+/// mixer reads and scales each value once for both channels, with the same sums.
 package final class SampleBuffer: @unchecked Sendable {
   /// The values in memory, by how they are stored.
   /// Pointers into memory that is never written after it is made, so any thread may read it.
@@ -33,28 +37,37 @@ package final class SampleBuffer: @unchecked Sendable {
   }
 
   package let base: Base
+  /// Values stored: frames × `storedChannels`.
   package let valueCount: Int
-  /// Values up to the last one that is not zero: adding a zero (of either sign) to a sum that
-  /// started at +0 never changes it, so the mixer stops there and gives the same bits.
-  package let soundingValueCount: Int
+  /// The sample's channels.
+  package let channels: Int
+  /// Values stored a frame: 1 when the channels are equal and kept once, else `channels`.
+  package let storedChannels: Int
+  /// Frames up to the last one with a value that is not zero: adding a zero (of either sign)
+  /// to a sum that started at +0 never changes it, so the mixer stops there with the same bits.
+  package let soundingFrameCount: Int
 
-  init(_ storage: SampleValues) {
+  init(_ storage: SampleValues, channels: Int) {
+    self.channels = channels
     switch storage {
     case .int16(let values):
-      let pointer = UnsafeMutablePointer<Int16>.allocate(capacity: max(1, values.count))
-      pointer.initialize(from: values, count: values.count)
-      base = .int16(pointer)
-    case .float(let values):
-      let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, values.count))
-      pointer.initialize(from: values, count: values.count)
-      base = .float(pointer)
-    }
-    valueCount = storage.count
-    soundingValueCount =
-      switch storage {
-      case .int16(let values): (values.lastIndex { $0 != 0 } ?? -1) + 1
-      case .float(let values): (values.lastIndex { $0 != 0 } ?? -1) + 1
+      let equal = values.withUnsafeBufferPointer { Self.channelsAreEqual($0, channels: channels) }
+      storedChannels = equal ? 1 : channels
+      (base, valueCount) = Self.store(values, channels: channels, keptChannels: storedChannels) {
+        .int16($0)
       }
+      soundingFrameCount = Self.soundingFrames(values, channels: channels) { $0 != 0 }
+    case .float(let values):
+      // Compared as bit patterns: equal channels must give equal sums, -0 and NaN included.
+      let equal = values.withUnsafeBufferPointer { floats in
+        floats.withMemoryRebound(to: UInt32.self) { Self.channelsAreEqual($0, channels: channels) }
+      }
+      storedChannels = equal ? 1 : channels
+      (base, valueCount) = Self.store(values, channels: channels, keptChannels: storedChannels) {
+        .float($0)
+      }
+      soundingFrameCount = Self.soundingFrames(values, channels: channels) { $0 != 0 }
+    }
   }
 
   deinit {
@@ -64,12 +77,54 @@ package final class SampleBuffer: @unchecked Sendable {
     }
   }
 
-  /// The values as an enum of arrays (a copy), for tests and conversions.
+  /// The values as an enum of arrays (a copy, interleaved), for tests and conversions.
   var values: SampleValues {
     switch base {
-    case .int16(let pointer): .int16(Array(UnsafeBufferPointer(start: pointer, count: valueCount)))
-    case .float(let pointer): .float(Array(UnsafeBufferPointer(start: pointer, count: valueCount)))
+    case .int16(let pointer):
+      .int16(interleaved(UnsafeBufferPointer(start: pointer, count: valueCount)))
+    case .float(let pointer):
+      .float(interleaved(UnsafeBufferPointer(start: pointer, count: valueCount)))
     }
+  }
+
+  private func interleaved<Value>(_ stored: UnsafeBufferPointer<Value>) -> [Value] {
+    storedChannels == channels
+      ? Array(stored) : stored.flatMap { repeatElement($0, count: channels) }
+  }
+
+  /// Whether a stereo sample holds the same value in both channels of every frame.
+  private static func channelsAreEqual<Bits: FixedWidthInteger>(
+    _ all: UnsafeBufferPointer<Bits>, channels: Int
+  ) -> Bool {
+    guard channels == 2, !all.isEmpty else { return false }
+    var differences: Bits = 0  // without an early exit, the loop vectorizes
+    for frame in 0..<(all.count / 2) { differences |= all[2 * frame] ^ all[2 * frame + 1] }
+    return differences == 0
+  }
+
+  /// Copies `values` (or, with `keptChannels` 1, the first of each frame's `channels`) into
+  /// memory of their own.
+  private static func store<Value>(
+    _ values: [Value], channels: Int, keptChannels: Int,
+    as base: (UnsafeMutablePointer<Value>) -> Base
+  ) -> (Base, Int) {
+    let count = values.count / channels * keptChannels
+    let pointer = UnsafeMutablePointer<Value>.allocate(capacity: max(1, count))
+    if keptChannels == channels {
+      pointer.initialize(from: values, count: count)
+    } else {
+      values.withUnsafeBufferPointer { all in
+        for frame in 0..<count { (pointer + frame).initialize(to: all[frame * channels]) }
+      }
+    }
+    return (base(pointer), count)
+  }
+
+  /// The frames up to the last one holding a value that `sounds`.
+  private static func soundingFrames<Value>(
+    _ values: [Value], channels: Int, sounds: (Value) -> Bool
+  ) -> Int {
+    ((values.lastIndex(where: sounds) ?? -1) + channels) / channels
   }
 }
 
@@ -80,7 +135,7 @@ public struct Sample: Sendable {
 
   public init(storage: SampleValues, channels: Int) {
     precondition(channels > 0 && storage.count % channels == 0, "values must hold whole frames")
-    buffer = SampleBuffer(storage)
+    buffer = SampleBuffer(storage, channels: channels)
     self.channels = channels
   }
 
@@ -92,7 +147,7 @@ public struct Sample: Sendable {
     self.init(storage: .float(values), channels: channels)
   }
 
-  public var frameCount: Int { buffer.valueCount / channels }
+  public var frameCount: Int { buffer.valueCount / buffer.storedChannels }
 
   /// The interleaved values as floats.
   public var values: [Float] { storage.floats }

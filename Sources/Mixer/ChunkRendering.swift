@@ -138,7 +138,7 @@ private func deliver(
 }
 
 /// Makes `values` hold exactly `count` elements, keeping its storage when it is large enough.
-private func resize<Value: Numeric>(_ values: inout [Value], to count: Int) {
+func resize<Value: Numeric>(_ values: inout [Value], to count: Int) {
   if values.count > count {
     values.removeLast(values.count - count)
   } else if values.count < count {

@@ -21,7 +21,8 @@ public func abruptCuts(in plan: MixPlan, above threshold: Float, windowFrames: I
     guard offset >= 0, offset < sample.frameCount else { continue }
     var step: Float = 0
     let end = min(sample.frameCount, offset + max(1, windowFrames))
-    for index in (offset * sample.channels)..<(end * sample.channels) {
+    let stored = plan.storedChannels[voice.sampleIndex]
+    for index in (offset * stored)..<(end * stored) {
       step = max(step, abs(value(of: plan, sample: voice.sampleIndex, at: index)))
     }
     step *= abs(voice.gain)

@@ -14,6 +14,8 @@ public struct MixPlan: Sendable {
   let sixteenBitStep: Float
   /// Each sample's frames up to its last sounding one; the rest are zeros the mix skips.
   let soundingFrameCounts: [Int64]
+  /// Values each sample stores a frame: 1 for one kept for equal channels.
+  let storedChannels: [Int]
 
   public init(samples: [Sample], voices: [Voice], channels: Int) {
     self.samples = samples
@@ -22,9 +24,8 @@ public struct MixPlan: Sendable {
     longestVoice = voices.reduce(0) { max($0, $1.endFrame - $1.startFrame) }
     bases = samples.map(\.buffer.base)
     sixteenBitStep = 1 / sixteenBitScale
-    soundingFrameCounts = samples.map { sample in
-      Int64((sample.buffer.soundingValueCount + sample.channels - 1) / sample.channels)
-    }
+    soundingFrameCounts = samples.map { Int64($0.buffer.soundingFrameCount) }
+    storedChannels = samples.map(\.buffer.storedChannels)
   }
 
   /// The frame after the last one in which `voice` adds something other than zeros: before

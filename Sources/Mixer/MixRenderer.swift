@@ -14,6 +14,8 @@ public struct MixRenderer: Sendable {
   private var nextVoice = 0
   /// Voices that may sound in the next block, in voice order.
   private var active: [Int] = []
+  /// A block's mono sums while its voices all keep one value for both channels.
+  private var monoBlock: [Float] = []
 
   /// A renderer whose first block starts at `startFrame`; the plan's voices must be in render
   /// order and every sample must have the plan's channel count.
@@ -44,124 +46,191 @@ public struct MixRenderer: Sendable {
       active.append(nextVoice)
       nextVoice += 1
     }
-    var next = 0
-    while next < active.count {
-      // Voices that cover the whole block without a fade are summed up to eight at a time in
-      // registers, which adds each value in the same order as one voice at a time would.
-      let count = wholeBlockRun(startingAt: next, blockStart: blockStart, blockEnd: blockEnd)
-      if count >= 2 {
-        addRun(
-          startingAt: next, count: count, blockStart: blockStart, into: outBase,
-          valueCount: frameCount * channels)
-        next += count
-      } else {
-        add(voices[active[next]], blockStart: blockStart, blockEnd: blockEnd, into: outBase)
-        next += 1
-      }
-    }
+    let block = (start: blockStart, end: blockEnd)
+    // While every voice added so far keeps one value for both channels, the left and right
+    // sums are equal: they are summed once, in mono, then copied to both channels.
     let plan = plan
+    let sharedCount =
+      channels == 2
+      ? active.prefix { plan.storedChannels[plan.voices[$0].sampleIndex] == 1 }.count : 0
+    if sharedCount > 0 {
+      var mono: [Float] = []
+      swap(&mono, &monoBlock)  // kept between blocks, not copied
+      resize(&mono, to: frameCount)
+      mono.withUnsafeMutableBufferPointer { mono in
+        mono.update(repeating: 0)
+        guard let monoBase = mono.baseAddress else { return }
+        addVoices(0..<sharedCount, block: block, into: monoBase, channels: 1)
+        for frame in 0..<frameCount {
+          outBase[2 * frame] = monoBase[frame]
+          outBase[2 * frame + 1] = monoBase[frame]
+        }
+      }
+      swap(&mono, &monoBlock)
+    }
+    addVoices(sharedCount..<active.count, block: block, into: outBase, channels: channels)
     active.removeAll { plan.mixEnd(of: plan.voices[$0]) <= blockEnd }
     position = blockEnd
   }
 
-  /// A voice's values from `frame` on, with the gain that applies to them as stored.
-  private enum Source {
-    case int16(UnsafePointer<Int16>, gain: Float)
-    case float(UnsafePointer<Float>, gain: Float)
-
-    var gain: Float {
-      switch self {
-      case .int16(_, let gain), .float(_, let gain): gain
+  /// Adds the active voices at `positions`, in order, over the block, to frames of `channels`
+  /// values at `out`.
+  private func addVoices(
+    _ positions: Range<Int>, block: (start: Int64, end: Int64),
+    into out: UnsafeMutablePointer<Float>, channels: Int
+  ) {
+    var next = positions.lowerBound
+    while next < positions.upperBound {
+      // Voices that cover the whole block without a fade are summed up to eight at a time in
+      // registers, which adds each value in the same order as one voice at a time would.
+      let count = wholeBlockRun(
+        from: next, before: positions.upperBound, block: block, channels: channels)
+      if count >= 2 {
+        addRun(startingAt: next, count: count, block: block, into: out, channels: channels)
+        next += count
+      } else {
+        add(voices[active[next]], block: block, into: out, channels: channels)
+        next += 1
       }
     }
   }
 
-  private func source(of voice: Voice, from frame: Int64) -> Source {
-    let offset = Int(frame - voice.startFrame) * channels
-    switch plan.bases[voice.sampleIndex] {
-    case .int16(let base):
-      // v / 32768 * gain is exactly v * (gain * 2^-15): scaling by 2^-15 is exact.
-      return .int16(UnsafePointer(base + offset), gain: voice.gain * plan.sixteenBitStep)
-    case .float(let base):
-      return .float(UnsafePointer(base + offset), gain: voice.gain)
+  /// A voice's values from `frame` on, with the gain that applies to them as stored.
+  private struct Source {
+    enum Values {
+      case int16(UnsafePointer<Int16>)
+      case float(UnsafePointer<Float>)
+    }
+
+    var values: Values
+    var gain: Float
+    /// One stored value a frame feeds every channel (see `SampleBuffer`).
+    var isShared: Bool
+
+    /// Whether two sources can be summed in one pass: stored alike.
+    func isStored(like other: Source) -> Bool {
+      switch (values, other.values) {
+      case (.int16, .int16), (.float, .float): isShared == other.isShared
+      default: false
+      }
     }
   }
 
-  /// How many consecutive active voices, from `start` and at most eight, sound through the
-  /// whole block without fading and have samples stored alike.
-  private func wholeBlockRun(startingAt start: Int, blockStart: Int64, blockEnd: Int64) -> Int {
+  /// `voice`'s source for output frames of `channels` values.
+  private func source(of voice: Voice, from frame: Int64, channels: Int) -> Source {
+    let stored = plan.storedChannels[voice.sampleIndex]
+    let offset = Int(frame - voice.startFrame) * stored
+    switch plan.bases[voice.sampleIndex] {
+    case .int16(let base):
+      // v / 32768 * gain is exactly v * (gain * 2^-15): scaling by 2^-15 is exact.
+      return Source(
+        values: .int16(UnsafePointer(base + offset)), gain: voice.gain * plan.sixteenBitStep,
+        isShared: stored != channels)
+    case .float(let base):
+      return Source(
+        values: .float(UnsafePointer(base + offset)), gain: voice.gain,
+        isShared: stored != channels)
+    }
+  }
+
+  /// How many consecutive active voices, from position `start` and before `end`, at most
+  /// eight, sound through the whole block without fading and have samples stored alike.
+  private func wholeBlockRun(
+    from start: Int, before end: Int, block: (start: Int64, end: Int64), channels: Int
+  ) -> Int {
     var count = 0
-    var kindIsInt16: Bool?
-    for position in start..<min(active.count, start + 8) {
+    var first: Source?
+    for position in start..<min(end, start + 8) {
       let voice = voices[active[position]]
-      let isInt16 = if case .int16 = plan.bases[voice.sampleIndex] { true } else { false }
-      guard voice.startFrame <= blockStart, plan.mixEnd(of: voice) >= blockEnd,
-        (voice.cutFrame ?? .max) >= blockEnd, kindIsInt16 == nil || kindIsInt16 == isInt16
+      guard voice.startFrame <= block.start, plan.mixEnd(of: voice) >= block.end,
+        (voice.cutFrame ?? .max) >= block.end
       else { break }
-      kindIsInt16 = isInt16
+      let source = source(of: voice, from: block.start, channels: channels)
+      if let first, !source.isStored(like: first) { break }
+      first = first ?? source
       count += 1
     }
     return count
   }
 
   /// `wholeBlockRun` only groups samples stored alike; anything else would drop voices silently.
-  private var mixedRun: String { "a run of voices mixes 16-bit and float samples" }
+  private var mixedRun: String { "a run of voices mixes samples stored differently" }
 
-  /// Adds a run of two to eight such voices over `valueCount` values from the block's start:
-  /// eight or four in one pass, then two, then one, each pass adding its voices in order.
+  /// Adds a run of two to eight such voices over the block: eight or four in one pass, then
+  /// two, then one, each pass adding its voices in order.
   private func addRun(
-    startingAt start: Int, count: Int, blockStart: Int64, into out: UnsafeMutablePointer<Float>,
-    valueCount: Int
+    startingAt start: Int, count: Int, block: (start: Int64, end: Int64),
+    into out: UnsafeMutablePointer<Float>, channels: Int
   ) {
-    let sources = (0..<count).map { source(of: voices[active[start + $0]], from: blockStart) }
+    let sources = (0..<count).map {
+      source(of: voices[active[start + $0]], from: block.start, channels: channels)
+    }
     var done = 0
     while done < count {
       let step = count - done >= 8 ? 8 : count - done >= 4 ? 4 : count - done >= 2 ? 2 : 1
-      let part = Array(sources[done..<(done + step)])
-      if case .int16 = part[0] {
-        let pointers = part.map { (source) -> UnsafePointer<Int16> in
-          guard case .int16(let values, _) = source else { preconditionFailure(mixedRun) }
-          return values
-        }
-        addInOrder(pointers, part.map(\.gain), into: out, count: valueCount)
-      } else {
-        let pointers = part.map { (source) -> UnsafePointer<Float> in
-          guard case .float(let values, _) = source else { preconditionFailure(mixedRun) }
-          return values
-        }
-        addInOrder(pointers, part.map(\.gain), into: out, count: valueCount)
-      }
+      add(
+        Array(sources[done..<(done + step)]), into: out,
+        frameCount: Int(block.end - block.start), channels: channels)
       done += step
     }
   }
 
-  /// Adds one source's values, scaled, to `count` values of `out`.
-  private func add(_ source: Source, into out: UnsafeMutablePointer<Float>, count: Int) {
-    switch source {
-    case .int16(let values, let gain): addInOrder([values], [gain], into: out, count: count)
-    case .float(let values, let gain): addInOrder([values], [gain], into: out, count: count)
+  /// Adds one, two, four or eight sources stored alike, in order, over `frameCount` frames of
+  /// `channels` values.
+  private func add(
+    _ sources: [Source], into out: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int
+  ) {
+    let gains = sources.map(\.gain)
+    let isShared = sources[0].isShared
+    if case .int16 = sources[0].values {
+      let pointers = sources.map { (source) -> UnsafePointer<Int16> in
+        guard case .int16(let values) = source.values else { preconditionFailure(mixedRun) }
+        return values
+      }
+      if isShared {
+        addSharedInOrder(pointers, gains, into: out, frameCount: frameCount)
+      } else {
+        addInOrder(pointers, gains, into: out, count: frameCount * channels)
+      }
+    } else {
+      let pointers = sources.map { (source) -> UnsafePointer<Float> in
+        guard case .float(let values) = source.values else { preconditionFailure(mixedRun) }
+        return values
+      }
+      if isShared {
+        addSharedInOrder(pointers, gains, into: out, frameCount: frameCount)
+      } else {
+        addInOrder(pointers, gains, into: out, count: frameCount * channels)
+      }
     }
   }
 
   /// Adds one voice over the part of the block it sounds in, fading it if it was cut.
   private func add(
-    _ voice: Voice, blockStart: Int64, blockEnd: Int64, into outBase: UnsafeMutablePointer<Float>
+    _ voice: Voice, block: (start: Int64, end: Int64), into outBase: UnsafeMutablePointer<Float>,
+    channels: Int
   ) {
-    let first = max(blockStart, voice.startFrame)
-    let last = min(blockEnd, plan.mixEnd(of: voice))
+    let first = max(block.start, voice.startFrame)
+    let last = min(block.end, plan.mixEnd(of: voice))
     guard first < last else { return }
     let plainEnd = min(last, voice.cutFrame ?? last)
-    let plainCount = max(0, Int(plainEnd - first)) * channels
-    add(
-      source(of: voice, from: first), into: outBase + Int(first - blockStart) * channels,
-      count: plainCount)
+    let plainFrames = max(0, Int(plainEnd - first))
+    if plainFrames > 0 {
+      add(
+        [source(of: voice, from: first, channels: channels)],
+        into: outBase + Int(first - block.start) * channels, frameCount: plainFrames,
+        channels: channels)
+    }
     guard let cut = voice.cutFrame, plainEnd < last else { return }
     let base = plan.bases[voice.sampleIndex]
     let step = plan.sixteenBitStep
+    let stored = plan.storedChannels[voice.sampleIndex]
     addFading(
-      voice, cut: cut, from: max(first, cut), to: last, blockStart: blockStart, output: outBase
-    ) { index in
-      switch base {
+      voice, cut: cut, from: max(first, cut), to: last, blockStart: block.start, output: outBase,
+      channels: channels
+    ) { frame, channel in
+      let index = frame * stored + (stored == 1 ? 0 : channel)
+      return switch base {
       case .int16(let values): Float(values[index]) * step
       case .float(let values): values[index]
       }
@@ -220,19 +289,103 @@ public struct MixRenderer: Sendable {
     }
   }
 
+  /// `addInOrder` for sources that keep one value for both channels of a stereo frame: each
+  /// value is scaled once and added to the left and the right sum, which then hold exactly
+  /// what adding the two equal channels would.
+  private func addSharedInOrder<Value: StoredValue>(
+    _ sources: [UnsafePointer<Value>], _ gains: [Float], into out: UnsafeMutablePointer<Float>,
+    frameCount: Int
+  ) {
+    precondition(plan.channels == 2, "only stereo frames share a value")
+    switch sources.count {
+    case 8:
+      let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
+      let (e, f, g, h) = (sources[4], sources[5], sources[6], sources[7])
+      let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
+      let (ge, gf, gg, gh) = (gains[4], gains[5], gains[6], gains[7])
+      for frame in 0..<frameCount {
+        let terms = (
+          a[frame].mixed * ga, b[frame].mixed * gb, c[frame].mixed * gc, d[frame].mixed * gd,
+          e[frame].mixed * ge, f[frame].mixed * gf, g[frame].mixed * gg, h[frame].mixed * gh
+        )
+        var left = out[2 * frame]
+        var right = out[2 * frame + 1]
+        left += terms.0
+        right += terms.0
+        left += terms.1
+        right += terms.1
+        left += terms.2
+        right += terms.2
+        left += terms.3
+        right += terms.3
+        left += terms.4
+        right += terms.4
+        left += terms.5
+        right += terms.5
+        left += terms.6
+        right += terms.6
+        left += terms.7
+        right += terms.7
+        out[2 * frame] = left
+        out[2 * frame + 1] = right
+      }
+    case 4:
+      let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
+      let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
+      for frame in 0..<frameCount {
+        let terms = (
+          a[frame].mixed * ga, b[frame].mixed * gb, c[frame].mixed * gc, d[frame].mixed * gd
+        )
+        var left = out[2 * frame]
+        var right = out[2 * frame + 1]
+        left += terms.0
+        right += terms.0
+        left += terms.1
+        right += terms.1
+        left += terms.2
+        right += terms.2
+        left += terms.3
+        right += terms.3
+        out[2 * frame] = left
+        out[2 * frame + 1] = right
+      }
+    case 2:
+      let (a, b, ga, gb) = (sources[0], sources[1], gains[0], gains[1])
+      for frame in 0..<frameCount {
+        let terms = (a[frame].mixed * ga, b[frame].mixed * gb)
+        var left = out[2 * frame]
+        var right = out[2 * frame + 1]
+        left += terms.0
+        right += terms.0
+        left += terms.1
+        right += terms.1
+        out[2 * frame] = left
+        out[2 * frame + 1] = right
+      }
+    default:
+      precondition(sources.count == 1, "one, two, four or eight sources")
+      let (a, ga) = (sources[0], gains[0])
+      for frame in 0..<frameCount {
+        let term = a[frame].mixed * ga
+        out[2 * frame] += term
+        out[2 * frame + 1] += term
+      }
+    }
+  }
+
   /// Adds a cut voice's fade: frame `cut + k` is scaled by `(fadeFrames - k) / fadeFrames`;
-  /// `value(i)` is the sample's value at index `i`, as a float.
+  /// `value(frame, channel)` is the sample's value in frame `frame` from the voice's start.
   private func addFading(
     _ voice: Voice, cut: Int64, from first: Int64, to last: Int64, blockStart: Int64,
-    output: UnsafeMutablePointer<Float>, value: (Int) -> Float
+    output: UnsafeMutablePointer<Float>, channels: Int, value: (Int, Int) -> Float
   ) {
     let fade = Float(voice.fadeFrames)
     for frame in first..<last {
       let factor = Float(voice.fadeFrames - (frame - cut)) / fade
-      let source = Int(frame - voice.startFrame) * channels
+      let source = Int(frame - voice.startFrame)
       let out = output + Int(frame - blockStart) * channels
       for channel in 0..<channels {
-        out[channel] += value(source + channel) * voice.gain * factor
+        out[channel] += value(source, channel) * voice.gain * factor
       }
     }
   }

@@ -127,6 +127,87 @@ import Testing
   }
 }
 
+@Suite struct SharedChannelTests {
+  /// A stereo sample of `frames` frames whose right channel equals its left, except where
+  /// `differing` says.
+  private func stereo(
+    _ frames: Int, differing: Set<Int> = [], value: (Int) -> Float
+  ) -> Sample {
+    Sample(
+      values: (0..<frames).flatMap {
+        [value($0), differing.contains($0) ? -value($0) : value($0)]
+      },
+      channels: 2)
+  }
+
+  /// The stereo mix by definition: each value starts at 0 and adds, voice by voice in render
+  /// order, value × gain.
+  private func referenceMix(_ voices: [Voice], samples: [Sample], frames: Int) -> [Float] {
+    var output = [Float](repeating: 0, count: 2 * frames)
+    for voice in voices {
+      let values = samples[voice.sampleIndex].values
+      for frame in Int(voice.startFrame)..<min(frames, Int(voice.endFrame)) {
+        for channel in 0..<2 {
+          output[2 * frame + channel] +=
+            values[2 * (frame - Int(voice.startFrame)) + channel] * voice.gain
+        }
+      }
+    }
+    return output
+  }
+
+  @Test func equalChannelsAreKeptOnceAndReadBackAsGiven() {
+    let shared = Sample(storage: .int16([3, 3, -7, -7, 0, 0]), channels: 2)
+    #expect(shared.buffer.storedChannels == 1 && shared.frameCount == 3)
+    #expect(shared.storage == .int16([3, 3, -7, -7, 0, 0]))
+    #expect(shared.buffer.soundingFrameCount == 2)
+    let signs = Sample(values: [0.5, 0.5, 0, -0.0], channels: 2)
+    #expect(signs.buffer.storedChannels == 2)
+    #expect(signs.storage == .float([0.5, 0.5, 0, -0.0]))
+    #expect(Sample(values: [0.25, 0.25], channels: 1).buffer.storedChannels == 1)
+  }
+
+  @Test(arguments: [1, 7, 64, 4_096])
+  func voicesKeepingOneValueForBothChannelsSumExactlyAsOneByOne(_ blockFrames: Int) {
+    let sharedInts = Sample(
+      storage: .int16(
+        (0..<2_500).flatMap {
+          [Int16(truncatingIfNeeded: $0 * 7_919), Int16(truncatingIfNeeded: $0 * 7_919)]
+        }),
+      channels: 2)
+    let sharedFloats = stereo(1_800) { Float($0 % 89) / 89 - 0.5 }
+    let stereoFloats = stereo(2_100, differing: [5, 700]) { Float($0 % 61) / 61 - 0.4 }
+    let trailingZeros = stereo(3_000) { $0 < 900 ? Float($0 % 13) / 13 : 0 }
+    let samples = [sharedInts, sharedFloats, stereoFloats, trailingZeros]
+    #expect(samples.map(\.buffer.storedChannels) == [1, 1, 2, 1])
+    let taps = (0..<70).map { (index: Int) -> MixTap in
+      MixTap(
+        frame: Int64(index * 47), sampleIndex: [0, 1, 3, 0, 2, 1, 0][index % 7],
+        gain: Float(index % 9) / 7 + 0.1)
+    }
+    let planned = voices(taps, samples: samples)
+    let expected = referenceMix(planned, samples: samples, frames: 6_500)
+    #expect(
+      mix(planned, samples: samples, channels: 2, frames: 6_500, blockFrames: blockFrames)
+        == expected)
+  }
+
+  @Test func cutVoicesFadeAlikeWhetherTheirChannelsAreKeptOnceOrTwice() {
+    // The same values, but the second sample's last frame differs, so it is kept in stereo;
+    // the cut voices never reach that frame.
+    let shared = stereo(4_000) { Float($0 % 101) / 101 - 0.3 }
+    let unshared = stereo(4_000, differing: [3_999]) { Float($0 % 101) / 101 - 0.3 }
+    #expect(shared.buffer.storedChannels == 1 && unshared.buffer.storedChannels == 2)
+    let taps = (0..<12).map { MixTap(frame: Int64($0 * 211), sampleIndex: 0, gain: 0.5) }
+    let renders = [shared, unshared].map { sample in
+      let planned = planVoices(
+        taps, sampleFrameCounts: [sample.frameCount], polyphony: 3, cutFadeFrames: 57)
+      return mix(planned, samples: [sample], channels: 2, frames: 3_000, blockFrames: 100)
+    }
+    #expect(renders[0] == renders[1])
+  }
+}
+
 @Suite struct VoicePlanningTests {
   /// Polyphony by its definition, slowly: before each tap, drop voices that have ended, then
   /// cut the oldest while the limit is reached.
