@@ -14,8 +14,8 @@ public struct MixRenderer: Sendable {
   private var nextVoice = 0
   /// Voices that may sound in the next block, in voice order.
   private var active: [Int] = []
-  /// A block's mono sums while its voices all keep one value for both channels.
-  private var monoBlock: [Float] = []
+  /// Memory reused block after block (see `MixScratch`).
+  private var scratch = MixScratch()
 
   /// A renderer whose first block starts at `startFrame`; the plan's voices must be in render
   /// order and every sample must have the plan's channel count.
@@ -49,27 +49,31 @@ public struct MixRenderer: Sendable {
     let block = (start: blockStart, end: blockEnd)
     // While every voice added so far keeps one value for both channels, the left and right
     // sums are equal: they are summed once, in mono, then copied to both channels.
-    let plan = plan
-    let sharedCount =
-      channels == 2
-      ? active.prefix { plan.storedChannels[plan.voices[$0].sampleIndex] == 1 }.count : 0
+    var sharedCount = 0
+    while channels == 2 && sharedCount < active.count
+      && plan.storedChannels[voices[active[sharedCount]].sampleIndex] == 1
+    {
+      sharedCount += 1
+    }
+    // A copy of this renderer shares the scratch memory until one of them makes its own.
+    if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
     if sharedCount > 0 {
-      var mono: [Float] = []
-      swap(&mono, &monoBlock)  // kept between blocks, not copied
-      resize(&mono, to: frameCount)
-      mono.withUnsafeMutableBufferPointer { mono in
-        mono.update(repeating: 0)
-        guard let monoBase = mono.baseAddress else { return }
-        addVoices(0..<sharedCount, block: block, into: monoBase, channels: 1)
-        for frame in 0..<frameCount {
-          outBase[2 * frame] = monoBase[frame]
-          outBase[2 * frame + 1] = monoBase[frame]
-        }
+      let mono = scratch.mono(frameCount: frameCount)
+      mono.update(repeating: 0, count: frameCount)
+      addVoices(0..<sharedCount, block: block, into: mono, channels: 1)
+      for frame in 0..<frameCount {
+        outBase[2 * frame] = mono[frame]
+        outBase[2 * frame + 1] = mono[frame]
       }
-      swap(&mono, &monoBlock)
     }
     addVoices(sharedCount..<active.count, block: block, into: outBase, channels: channels)
-    active.removeAll { plan.mixEnd(of: plan.voices[$0]) <= blockEnd }
+    // Those that end here are dropped, in place (a closure would copy the plan each block).
+    var kept = 0
+    for index in active.indices where plan.mixEnd(of: voices[active[index]]) > blockEnd {
+      active[kept] = active[index]
+      kept += 1
+    }
+    active.removeLast(active.count - kept)
     position = blockEnd
   }
 
@@ -89,7 +93,7 @@ public struct MixRenderer: Sendable {
         addRun(startingAt: next, count: count, block: block, into: out, channels: channels)
         next += count
       } else {
-        add(voices[active[next]], block: block, into: out, channels: channels)
+        addVoice(at: next, block: block, into: out, channels: channels)
         next += 1
       }
     }
@@ -153,71 +157,76 @@ public struct MixRenderer: Sendable {
     return count
   }
 
-  /// `wholeBlockRun` only groups samples stored alike; anything else would drop voices silently.
-  private var mixedRun: String { "a run of voices mixes samples stored differently" }
-
   /// Adds a run of two to eight such voices over the block: eight or four in one pass, then
   /// two, then one, each pass adding its voices in order.
   private func addRun(
     startingAt start: Int, count: Int, block: (start: Int64, end: Int64),
     into out: UnsafeMutablePointer<Float>, channels: Int
   ) {
-    let sources = (0..<count).map {
-      source(of: voices[active[start + $0]], from: block.start, channels: channels)
-    }
     var done = 0
     while done < count {
       let step = count - done >= 8 ? 8 : count - done >= 4 ? 4 : count - done >= 2 ? 2 : 1
-      add(
-        Array(sources[done..<(done + step)]), into: out,
+      addPass(
+        (start + done)..<(start + done + step), from: block.start, into: out,
         frameCount: Int(block.end - block.start), channels: channels)
       done += step
     }
   }
 
-  /// Adds one, two, four or eight sources stored alike, in order, over `frameCount` frames of
-  /// `channels` values.
-  private func add(
-    _ sources: [Source], into out: UnsafeMutablePointer<Float>, frameCount: Int, channels: Int
+  /// Adds the active voices at `positions` (one, two, four or eight, stored alike), in order,
+  /// from frame `first` over `frameCount` frames of `channels` values; their gains and value
+  /// pointers go to the scratch memory, so a pass allocates nothing.
+  private func addPass(
+    _ positions: Range<Int>, from first: Int64, into out: UnsafeMutablePointer<Float>,
+    frameCount: Int, channels: Int
   ) {
-    let gains = sources.map(\.gain)
-    let isShared = sources[0].isShared
-    if case .int16 = sources[0].values {
-      let pointers = sources.map { (source) -> UnsafePointer<Int16> in
-        guard case .int16(let values) = source.values else { preconditionFailure(mixedRun) }
-        return values
+    let gains = UnsafeBufferPointer(start: scratch.gains, count: positions.count)
+    var isShared = false
+    var isInt16 = false
+    for (slot, position) in positions.enumerated() {
+      let source = source(of: voices[active[position]], from: first, channels: channels)
+      scratch.gains[slot] = source.gain
+      isShared = source.isShared
+      switch source.values {
+      case .int16(let values):
+        scratch.int16Values[slot] = values
+        isInt16 = true
+      case .float(let values):
+        scratch.floatValues[slot] = values
       }
+    }
+    if isInt16 {
+      let values = UnsafeBufferPointer(start: scratch.int16Values, count: positions.count)
       if isShared {
-        addSharedInOrder(pointers, gains, into: out, frameCount: frameCount)
+        addSharedInOrder(values, gains, into: out, frameCount: frameCount)
       } else {
-        addInOrder(pointers, gains, into: out, count: frameCount * channels)
+        addInOrder(values, gains, into: out, count: frameCount * channels)
       }
     } else {
-      let pointers = sources.map { (source) -> UnsafePointer<Float> in
-        guard case .float(let values) = source.values else { preconditionFailure(mixedRun) }
-        return values
-      }
+      let values = UnsafeBufferPointer(start: scratch.floatValues, count: positions.count)
       if isShared {
-        addSharedInOrder(pointers, gains, into: out, frameCount: frameCount)
+        addSharedInOrder(values, gains, into: out, frameCount: frameCount)
       } else {
-        addInOrder(pointers, gains, into: out, count: frameCount * channels)
+        addInOrder(values, gains, into: out, count: frameCount * channels)
       }
     }
   }
 
-  /// Adds one voice over the part of the block it sounds in, fading it if it was cut.
-  private func add(
-    _ voice: Voice, block: (start: Int64, end: Int64), into outBase: UnsafeMutablePointer<Float>,
-    channels: Int
+  /// Adds the active voice at `position` over the part of the block it sounds in, fading it
+  /// if it was cut.
+  private func addVoice(
+    at position: Int, block: (start: Int64, end: Int64),
+    into outBase: UnsafeMutablePointer<Float>, channels: Int
   ) {
+    let voice = voices[active[position]]
     let first = max(block.start, voice.startFrame)
     let last = min(block.end, plan.mixEnd(of: voice))
     guard first < last else { return }
     let plainEnd = min(last, voice.cutFrame ?? last)
     let plainFrames = max(0, Int(plainEnd - first))
     if plainFrames > 0 {
-      add(
-        [source(of: voice, from: first, channels: channels)],
+      addPass(
+        position..<(position + 1), from: first,
         into: outBase + Int(first - block.start) * channels, frameCount: plainFrames,
         channels: channels)
     }
@@ -240,8 +249,8 @@ public struct MixRenderer: Sendable {
   /// `out[i] += source[i] * gain` for one, two, four or eight sources in one pass over `out`,
   /// added in the order given: the hot loop, over contiguous memory so it vectorizes.
   private func addInOrder<Value: StoredValue>(
-    _ sources: [UnsafePointer<Value>], _ gains: [Float], into out: UnsafeMutablePointer<Float>,
-    count: Int
+    _ sources: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
+    into out: UnsafeMutablePointer<Float>, count: Int
   ) {
     switch sources.count {
     case 8:
@@ -293,8 +302,8 @@ public struct MixRenderer: Sendable {
   /// value is scaled once and added to the left and the right sum, which then hold exactly
   /// what adding the two equal channels would.
   private func addSharedInOrder<Value: StoredValue>(
-    _ sources: [UnsafePointer<Value>], _ gains: [Float], into out: UnsafeMutablePointer<Float>,
-    frameCount: Int
+    _ sources: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
+    into out: UnsafeMutablePointer<Float>, frameCount: Int
   ) {
     precondition(plan.channels == 2, "only stereo frames share a value")
     switch sources.count {
@@ -403,4 +412,33 @@ extension Int16: StoredValue {
 
 extension Float: StoredValue {
   fileprivate var mixed: Float { self }
+}
+
+/// Memory a renderer reuses block after block, so that a block allocates nothing: the mono
+/// sums of a block whose voices share their channels, and one pass's gains and value pointers.
+private final class MixScratch: @unchecked Sendable {
+  /// The most voices a pass adds.
+  static let passCapacity = 8
+  let gains = UnsafeMutablePointer<Float>.allocate(capacity: passCapacity)
+  let int16Values = UnsafeMutablePointer<UnsafePointer<Int16>>.allocate(capacity: passCapacity)
+  let floatValues = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: passCapacity)
+  private var monoValues = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+  private var monoCapacity = 1
+
+  /// Room for `frameCount` mono values (contents undefined).
+  func mono(frameCount: Int) -> UnsafeMutablePointer<Float> {
+    if frameCount > monoCapacity {
+      monoValues.deallocate()
+      monoValues = .allocate(capacity: frameCount)
+      monoCapacity = frameCount
+    }
+    return monoValues
+  }
+
+  deinit {
+    gains.deallocate()
+    int16Values.deallocate()
+    floatValues.deallocate()
+    monoValues.deallocate()
+  }
 }
