@@ -25,9 +25,9 @@ struct ChunkPipeline {
   /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
   /// rethrown once they have ended.
   ///
-  /// `jobs` workers render chunks into a ring of `2 × jobs` buffers, each worker taking every
-  /// `jobs`-th chunk, while this thread consumes them in order: a continuous pipeline whose
-  /// memory is the ring, whatever the song's length.
+  /// `jobs` workers render chunks into a ring of `2 × jobs` buffers, each taking the next chunk
+  /// when the ring has room, while this thread consumes them in order: a continuous pipeline
+  /// whose memory is the ring, whatever the song's length.
   func forEachChunk<Failure: Error>(
     encoding: ChunkEncoding, dither: Dither?,
     _ consume: (RenderedChunk) throws(Failure) -> Void
@@ -89,10 +89,11 @@ struct ChunkPipeline {
     let ring = ChunkRing(size: 2 * workers)
     let group = DispatchGroup()
     for worker in 0..<workers {
-      // A serial queue of its own gives each worker a thread even when others wait.
+      // A serial queue of its own gives each worker a thread even when others wait. Each
+      // takes the next chunk no one has taken: a worker that shares its core with this thread
+      // (writing) takes fewer, instead of holding the others up.
       DispatchQueue(label: "xylo-render.worker.\(worker)").async(group: group) {
-        for index in stride(from: worker, to: chunkCount, by: workers) {
-          guard ring.waitUntilFree(index) else { return }
+        while let index = ring.takeChunk(below: chunkCount) {
           let start = Int64(index) * Self.chunkFrames
           let range = start..<min(start + Self.chunkFrames, totalFrames)
           ring.withChunk(for: index) { chunk in
@@ -115,7 +116,7 @@ struct ChunkPipeline {
         do throws(Failure) { try consume(chunk) } catch { failure = error }
       }
       if let failure { throw failure }
-      ring.markFree(index)
+      ring.markConsumed(index)
     }
   }
 }

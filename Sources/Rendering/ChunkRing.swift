@@ -2,26 +2,28 @@ import Dispatch
 import Mixer
 
 /// A ring of chunk buffers shared by the workers and the consumer. Chunk `i` lives in slot
-/// `i % size`; each slot's two semaphores hand it back and forth, so a slot is only ever
-/// touched by one thread at a time, and the slots never move.
+/// `i % size`. A worker takes the next chunk only once it holds one of `size` permits, which
+/// the consumer returns as it takes each chunk: at most `size` chunks are between being taken
+/// and being consumed, all consecutive, so each has a slot of its own and a slot is only ever
+/// touched by one thread at a time.
 final class ChunkRing: @unchecked Sendable {
   private let slots: UnsafeMutablePointer<RenderedChunk>
-  private let free: [DispatchSemaphore]
+  private let permits = DispatchSemaphore(value: 0)
   private let filled: [DispatchSemaphore]
   let size: Int
   private let lock = DispatchSemaphore(value: 1)
   private var cancelled = false
+  private var nextChunk = 0
 
   init(size: Int) {
     precondition(size > 0, "a ring needs a slot")
     self.size = size
     slots = .allocate(capacity: size)
     slots.initialize(repeating: RenderedChunk(), count: size)
-    // Created at 0 and signalled once: libdispatch traps when a semaphore is freed below the
-    // value it was created with, which an early stop would otherwise leave behind.
-    free = (0..<size).map { _ in DispatchSemaphore(value: 0) }
+    // Created at 0 and signalled: libdispatch traps when a semaphore is freed below the value
+    // it was created with, which an early stop would otherwise leave behind.
     filled = (0..<size).map { _ in DispatchSemaphore(value: 0) }
-    for semaphore in free { semaphore.signal() }
+    for _ in 0..<size { permits.signal() }
   }
 
   deinit {
@@ -29,17 +31,24 @@ final class ChunkRing: @unchecked Sendable {
     slots.deallocate()
   }
 
-  /// Waits until chunk `index`'s slot may be written; false once the ring was cancelled.
-  func waitUntilFree(_ index: Int) -> Bool {
-    free[index % size].wait()
+  /// Waits for room, then takes the next chunk below `count` for the calling worker; nil once
+  /// every chunk is taken or the ring was cancelled.
+  func takeChunk(below count: Int) -> Int? {
+    permits.wait()
     lock.wait()
     defer { lock.signal() }
-    return !cancelled
+    guard !cancelled, nextChunk < count else {
+      permits.signal()  // for the next worker to see the same
+      return nil
+    }
+    nextChunk += 1
+    return nextChunk - 1
   }
 
   func markFilled(_ index: Int) { filled[index % size].signal() }
   func waitUntilFilled(_ index: Int) { filled[index % size].wait() }
-  func markFree(_ index: Int) { free[index % size].signal() }
+  /// The consumer is done with chunk `index`: its slot may take chunk `index + size`.
+  func markConsumed(_ index: Int) { permits.signal() }
 
   func withChunk<Result>(for index: Int, _ body: (inout RenderedChunk) throws -> Result) rethrows
     -> Result
@@ -52,6 +61,6 @@ final class ChunkRing: @unchecked Sendable {
     lock.wait()
     cancelled = true
     lock.signal()
-    for semaphore in free { semaphore.signal() }
+    permits.signal()
   }
 }
