@@ -1,5 +1,6 @@
 import Dispatch
 import Mixer
+import Platform
 
 /// Renders a plan in chunks on `jobs` threads while the calling thread takes the chunks before
 /// them, in order. Chunks are pure functions of the plan, so the result is the same for every
@@ -93,15 +94,17 @@ struct ChunkPipeline {
       // takes the next chunk no one has taken: a worker that shares its core with this thread
       // (writing) takes fewer, instead of holding the others up.
       DispatchQueue(label: "xylo-render.worker.\(worker)").async(group: group) {
-        while let index = ring.takeChunk(below: chunkCount) {
-          let start = Int64(index) * Self.chunkFrames
-          let range = start..<min(start + Self.chunkFrames, totalFrames)
-          ring.withChunk(for: index) { chunk in
-            renderChunk(
-              plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
-              blockFrames: blockFrames, into: &chunk)
+        ThreadPriority.whileLowered(by: 5) {
+          while let index = ring.takeChunk(below: chunkCount) {
+            let start = Int64(index) * Self.chunkFrames
+            let range = start..<min(start + Self.chunkFrames, totalFrames)
+            ring.withChunk(for: index) { chunk in
+              renderChunk(
+                plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+                blockFrames: blockFrames, into: &chunk)
+            }
+            ring.markFilled(index)
           }
-          ring.markFilled(index)
         }
       }
     }

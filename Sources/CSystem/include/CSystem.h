@@ -13,6 +13,23 @@ static inline int xylo_release_freed_memory(void) { return 0; }
 
 #include <stddef.h>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+/* The calling thread's nice value (on Linux, each thread has its own). */
+static inline int xylo_thread_nice(void) {
+  return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
+}
+/* Sets the calling thread's nice value; raising it needs no privilege. */
+static inline void xylo_set_thread_nice(int value) {
+  setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), value);
+}
+#else
+static inline int xylo_thread_nice(void) { return 0; }
+static inline void xylo_set_thread_nice(int value) { (void)value; }
+#endif
+
 /* Media libraries (FFmpeg, Cairo) are opened on first use, not linked: linking them made every
    process, even `check`, load 147 shared libraries (about 40 ms and 24 MB). */
 
