@@ -39,7 +39,6 @@ public struct MixRenderer: Sendable {
   public mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
     let frameCount = output.count / channels
     guard frameCount > 0, let outBase = output.baseAddress else { return }
-    output.update(repeating: 0)
     let blockStart = position
     let blockEnd = position + Int64(frameCount)
     while nextVoice < voices.count && voices[nextVoice].startFrame < blockEnd {
@@ -65,6 +64,8 @@ public struct MixRenderer: Sendable {
         outBase[2 * frame] = mono[frame]
         outBase[2 * frame + 1] = mono[frame]
       }
+    } else {
+      output.update(repeating: 0)
     }
     addVoices(sharedCount..<active.count, block: block, into: outBase, channels: channels)
     // Those that end here are dropped, in place (a closure would copy the plan each block).
