@@ -18,25 +18,14 @@ let package = Package(
       pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
-    .systemLibrary(
-      name: "CSoxr",
-      pkgConfig: "soxr",
-      providers: [.apt(["libsoxr-dev"]), .brew(["libsoxr"])]
-    ),
-    .systemLibrary(
-      name: "CCrypto",
-      pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
-    ),
     .target(name: "AudioBasics"),
-    .systemLibrary(
-      name: "CEBUR128",
-      pkgConfig: "libebur128",
-      providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]
-    ),
-    // Cairo and FFmpeg are opened on first use, not linked (they would cost every command
-    // ~40 ms and ~24 MB to load): their headers from libcairo2-dev and libav*-dev, as listed in
-    // scripts/bootstrap, and one forwarder per function used.
+    // Libraries only some commands use are opened on first use, not linked (FFmpeg and Cairo
+    // cost every command ~40 ms and ~24 MB to load, libcrypto, libsoxr and libebur128 ~2 ms):
+    // their headers come from the -dev packages scripts/bootstrap lists, and each target has
+    // one forwarder per function used.
+    .target(name: "CSoxr", dependencies: ["CSystem"]),
+    .target(name: "CCrypto", dependencies: ["CSystem"]),
+    .target(name: "CEBUR128", dependencies: ["CSystem"]),
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
     .target(name: "SoundFile", dependencies: ["CSndFile", "AudioBasics"]),
@@ -45,7 +34,7 @@ let package = Package(
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
     .target(
       name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
-    .target(name: "Resampling", dependencies: ["CSoxr"]),
+    .target(name: "Resampling", dependencies: ["CSoxr", "AudioBasics"]),
     .target(
       name: "CSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "Platform", dependencies: ["CSystem"]),

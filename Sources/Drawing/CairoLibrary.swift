@@ -5,13 +5,9 @@ import CCairo
 /// only one that uses Cairo; every public way to draw opens it first.
 enum CairoLibrary {
   /// Why Cairo could not be opened, or nil once it is open.
-  private static let failure: String? = {
-    var reason = [CChar](repeating: 0, count: 512)
-    guard xylo_cairo_open(&reason, reason.count) == 0 else {
-      return "Cairo is not installed: " + String(cText: reason)
-    }
-    return nil
-  }()
+  private static let failure: String? = sharedLibraryFailure(xylo_cairo_open).map {
+    "Cairo is not installed: " + $0
+  }
 
   /// Opens Cairo, once; called before anything is drawn for `path`.
   static func open(for path: String) throws(DrawingError) {

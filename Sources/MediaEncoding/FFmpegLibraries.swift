@@ -7,9 +7,8 @@ import CFFmpeg
 enum FFmpegLibraries {
   /// Why the libraries could not be opened, or nil once they are open and silenced.
   private static let failure: String? = {
-    var reason = [CChar](repeating: 0, count: 512)
-    guard xylo_ffmpeg_open(&reason, reason.count) == 0 else {
-      return "FFmpeg is not installed: " + String(cText: reason)
+    if let reason = sharedLibraryFailure(xylo_ffmpeg_open) {
+      return "FFmpeg is not installed: " + reason
     }
     av_log_set_level(AV_LOG_QUIET)
     return nil

@@ -1,3 +1,4 @@
+import AudioBasics
 import CSoxr
 
 /// Why a sample could not be resampled.
@@ -16,6 +17,9 @@ public func resample(
   guard inputRate != outputRate else { return frames }
   guard channels > 0, inputRate > 0, outputRate > 0 else {
     throw ResampleError(reason: "invalid rate or channel count")
+  }
+  if let failure = soxrFailure {
+    throw ResampleError(reason: "libsoxr is not installed: \(failure)")
   }
   let inputFrames = frames.count / channels
   let outputFrames = Int(
@@ -43,3 +47,6 @@ public func resample(
   }
   return output
 }
+
+/// Why libsoxr, opened on first use, could not be opened; nil once it is.
+private let soxrFailure: String? = sharedLibraryFailure(xylo_soxr_open)

@@ -1,1 +1,0 @@
-#include <ebur128.h>
