@@ -46,9 +46,26 @@ public func renderChunk(
   while done < frameCount {
     let frames = min(blockFrames, frameCount - done)
     let position = range.lowerBound + Int64(done)
+    // A stereo block mixed in mono is measured and converted in mono when nothing changes it
+    // after the mix: half the values to go through, the same results.
+    let keepsMono =
+      channels == 2 && encoding == .int16
+      && finishing.leavesUnchanged(frameCount: frames, at: position)
     block.withUnsafeMutableBufferPointer { whole in
       let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
-      renderer.render(into: buffer)
+      if let mono = renderer.render(into: buffer, keepingMono: keepsMono) {
+        let peak = chunk.peak.measure(mono, channels: 1, at: position)
+        let converted = chunk.int16.withUnsafeMutableBufferPointer { out in
+          quantizer?.quantizeMonoToStereo(
+            mono,
+            into: UnsafeMutableBufferPointer(rebasing: out[(done * 2)..<((done + frames) * 2)]),
+            peak: peak) ?? false
+        }
+        if converted { return }
+        for frame in 0..<frames {
+          (buffer[2 * frame], buffer[2 * frame + 1]) = (mono[frame], mono[frame])
+        }
+      }
       finishing.apply(to: buffer, channels: channels, at: position)
       deliver(
         UnsafeBufferPointer(buffer), channels: channels, at: position, offset: done * channels,

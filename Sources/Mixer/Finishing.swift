@@ -13,6 +13,11 @@ public struct Finishing: Sendable, Equatable {
     self.fadeOutFrames = min(fadeOutFrames, totalFrames)
   }
 
+  /// Whether `apply` leaves the `frameCount` frames from frame `position` as they are.
+  public func leavesUnchanged(frameCount: Int, at position: Int64) -> Bool {
+    gain == 1 && (fadeOutFrames == 0 || position + Int64(frameCount) <= totalFrames - fadeOutFrames)
+  }
+
   /// Applies gain and fade to a block of `channels`-channel frames starting at frame `position`.
   /// Frame `f` of the fade is scaled by `(totalFrames - f) / fadeOutFrames`.
   public func apply(

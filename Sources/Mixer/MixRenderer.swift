@@ -37,8 +37,17 @@ public struct MixRenderer: Sendable {
 
   /// Fills `output` with the next `output.count / channels` frames and moves on past them.
   public mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
+    _ = render(into: output, keepingMono: false)
+  }
+
+  /// `render(into:)`, except that with `keepingMono`, a stereo block whose voices all share
+  /// their channels is left in mono: its sums are returned (valid until the next block) and
+  /// `output` is not written. Otherwise returns nil.
+  mutating func render(
+    into output: UnsafeMutableBufferPointer<Float>, keepingMono: Bool
+  ) -> UnsafeBufferPointer<Float>? {
     let frameCount = output.count / channels
-    guard frameCount > 0, let outBase = output.baseAddress else { return }
+    guard frameCount > 0, let outBase = output.baseAddress else { return nil }
     let blockStart = position
     let blockEnd = position + Int64(frameCount)
     while nextVoice < voices.count && voices[nextVoice].startFrame < blockEnd {
@@ -56,13 +65,19 @@ public struct MixRenderer: Sendable {
     }
     // A copy of this renderer shares the scratch memory until one of them makes its own.
     if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
+    var monoSums: UnsafeBufferPointer<Float>?
     if sharedCount > 0 {
       let mono = scratch.mono(frameCount: frameCount)
       mono.update(repeating: 0, count: frameCount)
       addVoices(0..<sharedCount, block: block, into: mono, channels: 1)
-      for frame in 0..<frameCount {
-        outBase[2 * frame] = mono[frame]
-        outBase[2 * frame + 1] = mono[frame]
+      if keepingMono && sharedCount == active.count {
+        monoSums = UnsafeBufferPointer(start: mono, count: frameCount)
+      }
+      if monoSums == nil {
+        for frame in 0..<frameCount {
+          outBase[2 * frame] = mono[frame]
+          outBase[2 * frame + 1] = mono[frame]
+        }
       }
     } else {
       output.update(repeating: 0)
@@ -76,6 +91,7 @@ public struct MixRenderer: Sendable {
     }
     active.removeLast(active.count - kept)
     position = blockEnd
+    return monoSums
   }
 
   /// Adds the active voices at `positions`, in order, over the block, to frames of `channels`

@@ -47,6 +47,23 @@ public struct Quantizer: Sendable {
     quantizeSixteenBitUnclipped(input, into: output)
   }
 
+  /// Converts mono `input` to 16-bit stereo frames, each value in both channels, as
+  /// `quantize(_:firstIndex:into:peak:)` converts the stereo block; false, with nothing
+  /// written, unless `peak` (the largest magnitude in `input`) shows that nothing can clip.
+  mutating func quantizeMonoToStereo(
+    _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>,
+    peak: Float
+  ) -> Bool {
+    guard dither == nil, width == .bits16, peak < 32_767.5 / 32_768 else { return false }
+    let magic: Float = 12_582_912
+    for frame in 0..<input.count {
+      let value = Int16(truncatingIfNeeded: (input[frame] * 32_768 + magic).bitPattern)
+      output[2 * frame] = value
+      output[2 * frame + 1] = value
+    }
+    return true
+  }
+
   /// Converts to 32-bit values; 24-bit values are shifted into the top 24 bits, as libsndfile
   /// expects for 24-bit files.
   public mutating func quantize(

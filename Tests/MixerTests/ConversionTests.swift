@@ -149,3 +149,42 @@ import Testing
     #expect(rendered.clippedCount == clipped && clipped == 3)
   }
 }
+
+@Suite struct MonoBlockConversionTests {
+  /// A stereo render of voices that all share their channels, to 16 bits and to floats then
+  /// the plain quantizer: the 16-bit one converts blocks in mono where nothing follows the mix.
+  private func renders(_ values: [Float], gain: Float, finishing: (Int64) -> Finishing)
+    -> (RenderedChunk, RenderedChunk, [Int16], Int64)
+  {
+    let sample = Sample(values: values.flatMap { [$0, $0] }, channels: 2)
+    let taps = [0, 37, 300].map { MixTap(frame: Int64($0), sampleIndex: 0, gain: gain) }
+    let plan = MixPlan(samples: [sample], voices: voices(taps, samples: [sample]), channels: 2)
+    let range: Range<Int64> = 0..<Int64(values.count + 300)
+    var ints = RenderedChunk()
+    renderChunk(
+      plan, range: range, finishing: finishing(range.upperBound), encoding: .int16, dither: nil,
+      blockFrames: 64, into: &ints)
+    var floats = RenderedChunk()
+    renderChunk(
+      plan, range: range, finishing: finishing(range.upperBound), encoding: .float, dither: nil,
+      blockFrames: 64, into: &floats)
+    var quantizer = Quantizer(width: .bits16, dither: nil)
+    var expected = [Int16](repeating: 0, count: floats.float.count)
+    floats.float.withUnsafeBufferPointer { input in
+      expected.withUnsafeMutableBufferPointer { quantizer.quantize(input, firstIndex: 0, into: $0) }
+    }
+    return (ints, floats, expected, quantizer.clippedCount)
+  }
+
+  @Test func blocksMixedInMonoConvertAsStereoBlocksDo() {
+    let values = (0..<700).map { Float(($0 * 37) % 199) / 199 - 0.5 }
+    for (gain, fade) in [(Float(0.3), Int64(0)), (0.3, 250), (0.9, 0), (1.4, 0)] {
+      let (ints, floats, expected, clipped) = renders(values, gain: gain) {
+        Finishing(totalFrames: $0, fadeOutFrames: fade)
+      }
+      #expect(ints.int16 == expected)
+      #expect(ints.clippedCount == clipped)
+      #expect(ints.peak == floats.peak)
+    }
+  }
+}
