@@ -10,16 +10,33 @@ enum Keyword: String, CaseIterable {
 
   /// Whether the directive's argument is free text (the rest of the line) rather than a number.
   var takesText: Bool { self == .title || self == .artist || self == .comment }
+
+  /// The keyword `text` spells, if any: `init(rawValue:)` after a check of length and first
+  /// letter, which most words (key titles) fail, so they skip the string comparisons.
+  static func named(_ text: String) -> Keyword? {
+    let utf8 = text.utf8
+    guard (5...7).contains(utf8.count), let first = utf8.first, "tlaco".utf8.contains(first)
+    else { return nil }
+    return Keyword(rawValue: text)
+  }
 }
 
 /// Whether `character` may continue a key title: a letter, an ASCII digit, `#` or `_`.
 func isKeyCharacter(_ character: Character) -> Bool {
-  character.isLetter || isASCIIDigit(character) || character == "#" || character == "_"
+  isLetter(character) || isASCIIDigit(character) || character == "#" || character == "_"
+}
+
+/// `character.isLetter`, without a Unicode property lookup for ASCII.
+func isLetter(_ character: Character) -> Bool {
+  if let byte = character.asciiValue { return (0x61...0x7A).contains(byte | 0x20) }
+  return character.isLetter
 }
 
 /// Whether `text` can be a key title: a letter, then letters, digits, `#` and `_`, and not a
 /// directive keyword. Banks use it to tell which file names can be keys.
 public func isKeyTitle(_ text: String) -> Bool {
-  guard let first = text.first, first.isLetter, Keyword(rawValue: text) == nil else { return false }
+  guard let first = text.first, isLetter(first), Keyword.named(text) == nil else {
+    return false
+  }
   return text.allSatisfy(isKeyCharacter)
 }

@@ -44,7 +44,7 @@ struct LineParser {
     let tokenized = tokenize(line)
     guard let first = tokenized.tokens.first else { return }
     var rest = tokenized.tokens.dropFirst()
-    if let keyword = Keyword(rawValue: first.text) {
+    if let keyword = Keyword.named(first.text) {
       if keyword == .options {
         options.read(first, in: line, after: firstTap, diagnostics: &diagnostics)
       } else {
@@ -159,8 +159,8 @@ struct LineParser {
       if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
         append(item)
       }
-    case _ where first.isLetter:
-      if let keyword = Keyword(rawValue: token.text) {
+    case _ where isLetter(first):
+      if let keyword = Keyword.named(token.text) {
         diagnostics.error(
           "'\(keyword.rawValue)' is a directive and must be the first word of its line", at: token)
       } else {

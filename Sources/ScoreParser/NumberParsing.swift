@@ -59,7 +59,9 @@ private func parseDigitsFailure(_ top: Substring, _ bottom: Substring) -> Result
 }
 
 func isASCIIDigit(_ character: Character) -> Bool {
-  character >= "0" && character <= "9"
+  // Comparing Characters compares strings: slow. An ASCII one is compared as its byte.
+  if let byte = character.asciiValue { return byte >= 0x30 && byte <= 0x39 }
+  return character >= "0" && character <= "9"
 }
 
 /// The message for a refused number, quoting what was written.

@@ -16,7 +16,7 @@ func parseTap(
   } else {
     while true {
       let start = index
-      guard index < characters.count, characters[index].isLetter else {
+      guard index < characters.count, isLetter(characters[index]) else {
         diagnostics.error(
           "expected a key after '+' in \(quoted(token.text))",
           at: token.suffix(from: max(0, index - 1)))
@@ -24,7 +24,8 @@ func parseTap(
       }
       while index < characters.count && isKeyCharacter(characters[index]) { index += 1 }
       let keyToken = Token(
-        text: String(characters[start..<index]), line: token.line, column: token.column + start)
+        text: String(characters: characters[start..<index]), line: token.line,
+        column: token.column + start)
       if let problem = keyProblem(keyToken.text, keyChecker: keyChecker) {
         diagnostics.error(problem, at: keyToken)
         valid = false
@@ -52,7 +53,8 @@ func parseTap(
     var end = index + 1
     while end < characters.count && characters[end] != ":" && characters[end] != "*" { end += 1 }
     let suffixToken = Token(
-      text: String(characters[index..<end]), line: token.line, column: token.column + index)
+      text: String(characters: characters[index..<end]), line: token.line,
+      column: token.column + index)
     index = end
     guard let value = parseSuffix(suffixToken, isRest: isRest, diagnostics: &diagnostics) else {
       valid = false
@@ -110,7 +112,7 @@ private func parseSuffix(
 
 /// Why `name` cannot be a key here, or `nil` if it can.
 private func keyProblem(_ name: String, keyChecker: KeyChecker?) -> String? {
-  if Keyword(rawValue: name) != nil {
+  if Keyword.named(name) != nil {
     return "'\(name)' is a directive and cannot be a key"
   }
   return keyChecker?.problem(with: name)

@@ -52,7 +52,8 @@ private func splitWord(_ word: ArraySlice<Character>, line: Int, into tokens: in
   var index = word.startIndex
   func flush(upTo end: Int) {
     if end > start {
-      tokens.append(Token(text: String(word[start..<end]), line: line, column: start + 1))
+      tokens.append(
+        Token(text: String(characters: word[start..<end]), line: line, column: start + 1))
     }
     start = end
   }
@@ -67,4 +68,15 @@ private func splitWord(_ word: ArraySlice<Character>, line: Int, into tokens: in
     index += 1
   }
   flush(upTo: word.endIndex)
+}
+
+extension String {
+  /// The text of `characters`, built from their UTF-8 at once rather than a character at a
+  /// time (which made building tokens a fifth of parsing).
+  init(characters: ArraySlice<Character>) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(characters.count)
+    for character in characters { bytes.append(contentsOf: character.utf8) }
+    self.init(decoding: bytes, as: UTF8.self)
+  }
 }
