@@ -144,7 +144,7 @@ public func render(
   let writer = try writing { () throws(SoundFileError) in
     try SoundFileWriter(
       path: target.temporaryPath, format: format, sampleRate: plan.rate,
-      channels: plan.channels, tags: plan.tags)
+      channels: plan.channels, tags: plan.tags, expectedFrameCount: plan.totalFrames)
   }
   let encoding = chunkEncoding(for: format)
   try pipeline.forEachChunk(encoding: encoding, dither: settings.ditherSeed.map(Dither.init(seed:)))

@@ -95,6 +95,10 @@ public struct OutputFormat: Equatable, Sendable {
     return OutputFormat(container: .rf64, encoding: encoding)
   }
 
+  /// Whether the file holds its values as they are (not FLAC's or a lossy codec's packets), so
+  /// its length follows from the frame count.
+  public var storesValuesUncompressed: Bool { container.isLossless && container != .flac }
+
   /// Bytes per sample value of a lossless encoding (4 for lossy, an upper bound).
   public var bytesPerValue: Int {
     switch encoding {

@@ -1,4 +1,5 @@
 import CSndFile
+import CSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -19,8 +20,10 @@ public final class SoundFileWriter {
   private var handle: OpaquePointer?
 
   /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open_fd`.
+  /// `expectedFrameCount`, when known, lets an uncompressed file's space be reserved first.
   public init(
-    path: String, format: OutputFormat, sampleRate: Int, channels: Int, tags: Tags = Tags()
+    path: String, format: OutputFormat, sampleRate: Int, channels: Int, tags: Tags = Tags(),
+    expectedFrameCount: Int64? = nil
   ) throws(SoundFileError) {
     self.path = path
     self.format = format
@@ -38,6 +41,11 @@ public final class SoundFileWriter {
           .replacingDoubleSpaces())
     }
     let descriptor = try Self.openEmptied(path)
+    if let frames = expectedFrameCount, format.storesValuesUncompressed {
+      // The samples alone: with the header the file is larger, so nothing is left reserved
+      // past its end. A file system that cannot reserve just writes as before.
+      _ = xylo_reserve_file_space(descriptor, frames * Int64(channels * format.bytesPerValue))
+    }
     // libsndfile closes the descriptor, also when it fails.
     guard let handle = sf_open_fd(descriptor, FormatCode.writeMode, &info, 1) else {
       throw SoundFileError(path: path, operation: .write, reason: libraryReason(nil))

@@ -50,6 +50,23 @@ import Testing
     #expect(values.map { Int16($0 * 32_768) } == Self.shorts)
   }
 
+  @Test(arguments: [Container.wav, .aiff, .w64, .flac])
+  func reservingSpaceForTheExpectedLengthChangesNoByte(_ container: Container) throws {
+    let format = try OutputFormat.make(container: container, encoding: .pcm16).get()
+    let folder = try temporaryFolder()
+    var files: [Data] = []
+    for (name, expected) in [("plain", nil), ("exact", 504), ("overestimated", 100_000)] {
+      let path = folder + "/\(name).\(container.rawValue)"
+      let writer = try SoundFileWriter(
+        path: path, format: format, sampleRate: 48_000, channels: 2,
+        expectedFrameCount: expected.map(Int64.init))
+      try Self.shorts.withUnsafeBufferPointer { try writer.write($0) }
+      try writer.close()
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(files[1] == files[0] && files[2] == files[0])
+  }
+
   @Test func writingWhereNoFolderIsNamesThePathAndTheReason() throws {
     let format = try OutputFormat.make(container: .wav, encoding: nil).get()
     #expect(
