@@ -26,13 +26,16 @@ int xylo_reserve_file_space(int descriptor, long long bytes);
 static inline int xylo_thread_nice(void) {
   return getpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid));
 }
-/* Sets the calling thread's nice value; raising it needs no privilege. */
-static inline void xylo_set_thread_nice(int value) {
-  setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), value);
+/* The main thread's nice value. */
+static inline int xylo_process_nice(void) { return getpriority(PRIO_PROCESS, (id_t)getpid()); }
+/* Sets the calling thread's nice value; 0, or -1 where lowering it back needs privilege. */
+static inline int xylo_set_thread_nice(int value) {
+  return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), value);
 }
 #else
 static inline int xylo_thread_nice(void) { return 0; }
-static inline void xylo_set_thread_nice(int value) { (void)value; }
+static inline int xylo_process_nice(void) { return 0; }
+static inline int xylo_set_thread_nice(int value) { (void)value; return -1; }
 #endif
 
 /* Media libraries (FFmpeg, Cairo) are opened on first use, not linked: linking them made every
