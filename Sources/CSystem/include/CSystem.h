@@ -38,8 +38,9 @@ static inline int xylo_process_nice(void) { return 0; }
 static inline int xylo_set_thread_nice(int value) { (void)value; return -1; }
 #endif
 
-/* Media libraries (FFmpeg, Cairo) are opened on first use, not linked: linking them made every
-   process, even `check`, load 147 shared libraries (about 40 ms and 24 MB). */
+/* Libraries only some commands use (FFmpeg, Cairo, libcrypto, libsoxr, libebur128) are opened
+   on first use, not linked: linking them made every process, even `check`, load 147 shared
+   libraries (about 50 ms and 28 MB). */
 
 /* A shared library's file name for its major version: libcairo.so.2, libcairo.2.dylib. */
 #define XYLO_LIBRARY_TEXT(value) #value
