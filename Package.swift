@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "CEBUR128", dependencies: ["CSystem"]),
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
-    .target(name: "SoundFile", dependencies: ["CSndFile", "CSystem", "AudioBasics"]),
+    .target(name: "SoundFile", dependencies: ["CSndFile", "CSystem", "AudioBasics", "Platform"]),
     .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),

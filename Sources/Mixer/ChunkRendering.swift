@@ -62,8 +62,8 @@ public func renderChunk(
             peak: peak) ?? false
         }
         if converted { return }
-        for frame in 0..<frames {
-          (buffer[2 * frame], buffer[2 * frame + 1]) = (mono[frame], mono[frame])
+        if let monoBase = mono.baseAddress, let stereo = buffer.baseAddress {
+          copyToBothChannels(monoBase, frameCount: frames, into: stereo)
         }
       }
       finishing.apply(to: buffer, channels: channels, at: position)

@@ -21,9 +21,11 @@ public func abruptCuts(in plan: MixPlan, above threshold: Float, windowFrames: I
     guard offset >= 0, offset < sample.frameCount else { continue }
     var step: Float = 0
     let end = min(sample.frameCount, offset + max(1, windowFrames))
-    let stored = plan.storedChannels[voice.sampleIndex]
-    for index in (offset * stored)..<(end * stored) {
-      step = max(step, abs(value(of: plan, sample: voice.sampleIndex, at: index)))
+    for frame in offset..<end {
+      for channel in 0..<sample.channels {
+        step = max(
+          step, abs(plan.value(ofSample: voice.sampleIndex, frame: frame, channel: channel)))
+      }
     }
     step *= abs(voice.gain)
     guard step > threshold else { continue }
@@ -36,12 +38,4 @@ public func abruptCuts(in plan: MixPlan, above threshold: Float, windowFrames: I
     }
   }
   return steps
-}
-
-/// One stored value of a sample, as a float.
-private func value(of plan: MixPlan, sample: Int, at index: Int) -> Float {
-  switch plan.bases[sample] {
-  case .int16(let pointer): Float(pointer[index]) * plan.sixteenBitStep
-  case .float(let pointer): pointer[index]
-  }
 }

@@ -136,6 +136,16 @@ func addSharedInOrder<Value: StoredValue>(
   }
 }
 
+/// Writes each of `frameCount` mono values to both channels of a stereo frame.
+func copyToBothChannels(
+  _ mono: UnsafePointer<Float>, frameCount: Int, into stereo: UnsafeMutablePointer<Float>
+) {
+  for frame in 0..<frameCount {
+    stereo[2 * frame] = mono[frame]
+    stereo[2 * frame + 1] = mono[frame]
+  }
+}
+
 /// How the mixer reads a stored sample value: 16-bit integers (scaled by the voice's gain,
 /// which carries the 2^-15 step) or floats.
 protocol StoredValue {

@@ -28,6 +28,17 @@ public struct MixPlan: Sendable {
     storedChannels = samples.map(\.buffer.storedChannels)
   }
 
+  /// Sample `sample`'s value in frame `frame`, channel `channel`, as a float (a 16-bit value
+  /// times 2^-15; a value kept once for equal channels serves each of them).
+  func value(ofSample sample: Int, frame: Int, channel: Int) -> Float {
+    let stored = storedChannels[sample]
+    let index = frame * stored + (stored == 1 ? 0 : channel)
+    return switch bases[sample] {
+    case .int16(let values): Float(values[index]) * sixteenBitStep
+    case .float(let values): values[index]
+    }
+  }
+
   /// The frame after the last one in which `voice` adds something other than zeros: before
   /// `endFrame` when its sample ends in silence.
   func mixEnd(of voice: Voice) -> Int64 {

@@ -73,12 +73,7 @@ public struct MixRenderer: Sendable {
       if keepingMono && sharedCount == active.count {
         monoSums = UnsafeBufferPointer(start: mono, count: frameCount)
       }
-      if monoSums == nil {
-        for frame in 0..<frameCount {
-          outBase[2 * frame] = mono[frame]
-          outBase[2 * frame + 1] = mono[frame]
-        }
-      }
+      if monoSums == nil { copyToBothChannels(mono, frameCount: frameCount, into: outBase) }
     } else {
       output.update(repeating: 0)
     }
@@ -248,26 +243,15 @@ public struct MixRenderer: Sendable {
         channels: channels)
     }
     guard let cut = voice.cutFrame, plainEnd < last else { return }
-    let base = plan.bases[voice.sampleIndex]
-    let step = plan.sixteenBitStep
-    let stored = plan.storedChannels[voice.sampleIndex]
     addFading(
       voice, cut: cut, from: max(first, cut), to: last, blockStart: block.start, output: outBase,
-      channels: channels
-    ) { frame, channel in
-      let index = frame * stored + (stored == 1 ? 0 : channel)
-      return switch base {
-      case .int16(let values): Float(values[index]) * step
-      case .float(let values): values[index]
-      }
-    }
+      channels: channels)
   }
 
-  /// Adds a cut voice's fade: frame `cut + k` is scaled by `(fadeFrames - k) / fadeFrames`;
-  /// `value(frame, channel)` is the sample's value in frame `frame` from the voice's start.
+  /// Adds a cut voice's fade: frame `cut + k` is scaled by `(fadeFrames - k) / fadeFrames`.
   private func addFading(
     _ voice: Voice, cut: Int64, from first: Int64, to last: Int64, blockStart: Int64,
-    output: UnsafeMutablePointer<Float>, channels: Int, value: (Int, Int) -> Float
+    output: UnsafeMutablePointer<Float>, channels: Int
   ) {
     let fade = Float(voice.fadeFrames)
     for frame in first..<last {
@@ -275,7 +259,8 @@ public struct MixRenderer: Sendable {
       let source = Int(frame - voice.startFrame)
       let out = output + Int(frame - blockStart) * channels
       for channel in 0..<channels {
-        out[channel] += value(source, channel) * voice.gain * factor
+        let value = plan.value(ofSample: voice.sampleIndex, frame: source, channel: channel)
+        out[channel] += value * voice.gain * factor
       }
     }
   }

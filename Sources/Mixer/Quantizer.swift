@@ -40,11 +40,10 @@ public struct Quantizer: Sendable {
     _ input: UnsafeBufferPointer<Float>, firstIndex: Int64,
     into output: UnsafeMutableBufferPointer<Int16>, peak: Float
   ) {
-    // Below 32767.5 / 32768 every value rounds inside the 16-bit range; NaN fails the test.
-    guard dither == nil, width == .bits16, peak < 32_767.5 / 32_768 else {
+    guard convertsUnclipped(peak: peak) else {
       return quantize(input, firstIndex: firstIndex, into: output)
     }
-    quantizeSixteenBitUnclipped(input, into: output)
+    for index in 0..<input.count { output[index] = sixteenBitUnclipped(input[index]) }
   }
 
   /// Converts mono `input` to 16-bit stereo frames, each value in both channels, as
@@ -54,14 +53,20 @@ public struct Quantizer: Sendable {
     _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>,
     peak: Float
   ) -> Bool {
-    guard dither == nil, width == .bits16, peak < 32_767.5 / 32_768 else { return false }
-    let magic: Float = 12_582_912
+    guard convertsUnclipped(peak: peak) else { return false }
     for frame in 0..<input.count {
-      let value = Int16(truncatingIfNeeded: (input[frame] * 32_768 + magic).bitPattern)
+      let value = sixteenBitUnclipped(input[frame])
       output[2 * frame] = value
       output[2 * frame + 1] = value
     }
     return true
+  }
+
+  /// Whether values whose largest magnitude is `peak` all convert to 16 bits without dither
+  /// and without clipping: below 32767.5 / 32768 every value rounds inside the range, and a
+  /// NaN peak fails the test.
+  private func convertsUnclipped(peak: Float) -> Bool {
+    dither == nil && width == .bits16 && peak < 32_767.5 / 32_768
   }
 
   /// Converts to 32-bit values; 24-bit values are shifted into the top 24 bits, as libsndfile
@@ -113,13 +118,9 @@ private func quantizeSixteenBit(
   return Int(clipped)
 }
 
-/// `quantizeSixteenBit` for values known to round inside the range: scale, round through
+/// `quantizeSixteenBit`'s value for one known to round inside the range: scale, round through
 /// 1.5 * 2^23 and keep the low 16 bits of the sum's bit pattern, which hold the integer.
-private func quantizeSixteenBitUnclipped(
-  _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>
-) {
-  let magic: Float = 12_582_912
-  for index in 0..<input.count {
-    output[index] = Int16(truncatingIfNeeded: (input[index] * 32_768 + magic).bitPattern)
-  }
+@inline(__always)
+private func sixteenBitUnclipped(_ value: Float) -> Int16 {
+  Int16(truncatingIfNeeded: (value * 32_768 + 12_582_912).bitPattern)
 }

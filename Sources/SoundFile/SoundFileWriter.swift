@@ -1,5 +1,6 @@
 import CSndFile
 import CSystem
+import Platform
 
 #if canImport(Glibc)
   import Glibc
@@ -72,12 +73,12 @@ public final class SoundFileWriter {
   private static func openEmptied(_ path: String) throws(SoundFileError) -> Int32 {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
-      throw SoundFileError(path: path, operation: .write, reason: String(cString: strerror(errno)))
+      throw SoundFileError(path: path, operation: .write, reason: errorText(errno))
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_size == 0 || ftruncate(descriptor, 0) == 0
     else {
-      let reason = String(cString: strerror(errno))
+      let reason = errorText(errno)
       #if canImport(Glibc)
         Glibc.close(descriptor)
       #else
@@ -145,7 +146,7 @@ public final class SoundFileWriter {
 private func systemReason() -> String? {
   let number = errno
   guard number == ENOSPC || number == EFBIG || number == EDQUOT || number == EIO else { return nil }
-  return String(cString: strerror(number))
+  return errorText(number)
 }
 
 extension String {
