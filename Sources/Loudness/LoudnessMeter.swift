@@ -40,7 +40,7 @@ public final class LoudnessMeter {
         reason: "a rate of \(sampleRate) Hz given; libebur128 takes 16 to 2822400 Hz")
     }
     if let failure = ebur128Failure {
-      throw LoudnessError(operation: operation, reason: "libebur128 is not installed: \(failure)")
+      throw LoudnessError(operation: operation, reason: failure)
     }
     guard let state = ebur128_init(UInt32(channelCount), UInt(sampleRate), Self.mode) else {
       throw LoudnessError(operation: operation, reason: "libebur128 ran out of memory")
@@ -111,4 +111,4 @@ public final class LoudnessMeter {
 }
 
 /// Why libebur128, opened on first use, could not be opened; nil once it is.
-private let ebur128Failure: String? = sharedLibraryFailure(xylo_ebur128_open)
+private let ebur128Failure: String? = sharedLibraryFailure("libebur128", xylo_ebur128_open)

@@ -7,9 +7,7 @@ import CFFmpeg
 enum FFmpegLibraries {
   /// Why the libraries could not be opened, or nil once they are open and silenced.
   private static let failure: String? = {
-    if let reason = sharedLibraryFailure(xylo_ffmpeg_open) {
-      return "FFmpeg is not installed: " + reason
-    }
+    if let failure = sharedLibraryFailure("FFmpeg", xylo_ffmpeg_open) { return failure }
     av_log_set_level(AV_LOG_QUIET)
     return nil
   }()

@@ -64,10 +64,8 @@ public struct RenderPlan: Sendable {
     // Those to resample first: each takes as long as several that are only decoded.
     let infoByKey = Dictionary(zip(score.keys, infos)) { first, _ in first }
     let outputRate = rate
-    let order = used.indices.sorted { first, second in
-      let resampled = [first, second].map { infoByKey[used[$0].key]?.sampleRate != outputRate }
-      return resampled[0] && !resampled[1]
-    }
+    let isResampled = { (index: Int) in infoByKey[used[index].key]?.sampleRate != outputRate }
+    let order = used.indices.filter(isResampled) + used.indices.filter { !isResampled($0) }
     forEachIndex(below: used.count, jobs: min(settings.jobs, 4), label: "sample") {
       [rate, channels] position in
       let index = order[position]

@@ -19,7 +19,7 @@ public func resample(
     throw ResampleError(reason: "invalid rate or channel count")
   }
   if let failure = soxrFailure {
-    throw ResampleError(reason: "libsoxr is not installed: \(failure)")
+    throw ResampleError(reason: failure)
   }
   let inputFrames = frames.count / channels
   let outputFrames = Int(
@@ -49,4 +49,4 @@ public func resample(
 }
 
 /// Why libsoxr, opened on first use, could not be opened; nil once it is.
-private let soxrFailure: String? = sharedLibraryFailure(xylo_soxr_open)
+private let soxrFailure: String? = sharedLibraryFailure("libsoxr", xylo_soxr_open)
