@@ -92,7 +92,7 @@ let package = Package(
       exclude: ["pinned-hashes.txt"]),
     .testTarget(
       name: "SampleBankTests",
-      dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics"],
+      dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics", "Resampling"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests",

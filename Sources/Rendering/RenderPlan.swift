@@ -59,28 +59,18 @@ public struct RenderPlan: Sendable {
     // A room is a stereo reverb: without a channel count asked for, it makes the output stereo.
     channels =
       settings.channels ?? (settings.room == .none ? infos.map(\.channels).max() ?? 2 : 2)
-    let prepared = IndexedValues<Result<(source: String, sample: Sample), BankError>>(
-      count: used.count)
-    // Those to resample first: each takes as long as several that are only decoded.
     let infoByKey = Dictionary(zip(score.keys, infos)) { first, _ in first }
-    let outputRate = rate
-    let isResampled = { (index: Int) in infoByKey[used[index].key]?.sampleRate != outputRate }
-    let order = used.indices.filter(isResampled) + used.indices.filter { !isResampled($0) }
-    forEachIndex(below: used.count, jobs: min(settings.jobs, 4), label: "sample") {
-      [rate, channels] position in
-      let index = order[position]
-      prepared.set(
-        Result { () throws(BankError) in
-          let decoded = try bank.sample(for: used[index].key, strikeLayer: used[index].layer)
-          return (decoded.source, try prepare(decoded, rate: rate, channels: channels))
-        }, at: index)
+    let wanted = used.compactMap { sample in
+      infoByKey[sample.key].map { SampleToLoad(key: sample.key, layer: sample.layer, info: $0) }
     }
+    precondition(wanted.count == used.count, "every key's header was read")
+    let loaded = loadSamples(
+      wanted, from: bank, rate: rate, channels: channels, jobs: min(settings.jobs, 4))
     var samples: [Sample] = []
     var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
     var sourced = Set<String>()
     // In the keys' order, so the error reported is the same whichever sample failed first.
-    for (index, result) in prepared.values.enumerated() {
-      guard let result else { preconditionFailure("every sample was prepared") }
+    for (index, result) in loaded.enumerated() {
       switch result {
       case .success(let (source, sample)):
         if sourced.insert(used[index].key).inserted {

@@ -6,14 +6,50 @@ import Resampling
 /// Samples at another rate are resampled with libsoxr; mono feeds both channels of a stereo
 /// output alike, stereo feeds a mono output as (L+R)/2.
 public func prepare(_ sample: DecodedSample, rate: Int, channels: Int) throws(BankError) -> Sample {
-  var storage = sample.storage
-  if sample.sampleRate != rate {
-    do {
-      storage = .float(
-        try resample(sample.values, channels: sample.channels, from: sample.sampleRate, to: rate))
-    } catch {
-      throw BankError(path: sample.source, reason: "it cannot be resampled: \(error.reason)")
+  guard sample.sampleRate != rate else {
+    return Sample(storage: sample.storage, channels: sample.channels).mapped(toChannels: channels)
+  }
+  var resampled: [[Float]] = []
+  for channel in 0..<sample.channels {
+    resampled.append(try resampledChannel(channel, of: sample, to: rate))
+  }
+  return prepared(resampled, of: sample, channels: channels)
+}
+
+/// Channel `channel` of `sample`, resampled to `rate`: the slow part of `prepare`, which a
+/// caller may run for each channel on a thread of its own. libsoxr filters each channel on
+/// its own, so this gives the values resampling them together would (checked bit for bit).
+public func resampledChannel(
+  _ channel: Int, of sample: DecodedSample, to rate: Int
+) throws(BankError) -> [Float] {
+  precondition(channel >= 0 && channel < sample.channels, "a channel of the sample")
+  let frameCount = sample.frameCount
+  // Taken straight from the stored values: a 16-bit value v is the float v / 32768, exactly.
+  let values: [Float] =
+    switch sample.storage {
+    case .int16(let all):
+      (0..<frameCount).map { Float(all[$0 * sample.channels + channel]) / sixteenBitScale }
+    case .float(let all):
+      sample.channels == 1 ? all : (0..<frameCount).map { all[$0 * sample.channels + channel] }
+    }
+  do {
+    return try resample(values, channels: 1, from: sample.sampleRate, to: rate)
+  } catch {
+    throw BankError(path: sample.source, reason: "it cannot be resampled: \(error.reason)")
+  }
+}
+
+/// `sample` from its channels resampled by `resampledChannel` (in channel order), converted
+/// to `channels` as `prepare` converts it.
+public func prepared(_ resampled: [[Float]], of sample: DecodedSample, channels: Int) -> Sample {
+  precondition(resampled.count == sample.channels, "every channel resampled")
+  let frameCount = resampled.map(\.count).min() ?? 0
+  var interleaved = [Float](repeating: 0, count: frameCount * resampled.count)
+  for (channel, values) in resampled.enumerated() {
+    for frame in 0..<frameCount {
+      interleaved[frame * resampled.count + channel] = values[frame]
     }
   }
-  return Sample(storage: storage, channels: sample.channels).mapped(toChannels: channels)
+  return Sample(storage: .float(interleaved), channels: sample.channels)
+    .mapped(toChannels: channels)
 }

@@ -1,5 +1,6 @@
 import AudioBasics
 import Foundation
+import Resampling
 import SampleBank
 import Testing
 
@@ -37,5 +38,23 @@ import Testing
     // Away from the edges a constant stays constant, each channel its own.
     #expect(abs(sample.values[4_800] - 0.25) < 1e-4)
     #expect(abs(sample.values[4_801] + 0.25) < 1e-4)
+  }
+
+  @Test func channelsResampledOneByOneHoldTheBitsOfResamplingThemTogether() throws {
+    // Two different noises, so that neither channel can stand for the other.
+    var state: UInt32 = 1
+    let values = (0..<(2 * 20_000)).map { _ -> Float in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Float(Int16(truncatingIfNeeded: state >> 16)) / 32_768
+    }
+    let decoded = DecodedSample(
+      title: "C", source: "noise", sampleRate: 44_100, channels: 2, values: values)
+    let together = try resample(values, channels: 2, from: 44_100, to: 48_000)
+    let sample = try prepare(decoded, rate: 48_000, channels: 2)
+    #expect(sample.values.map(\.bitPattern) == together.map(\.bitPattern))
+    let left = try resampledChannel(0, of: decoded, to: 48_000)
+    #expect(left.map(\.bitPattern) == stride(from: 0, to: together.count, by: 2).map {
+      together[$0].bitPattern
+    })
   }
 }
