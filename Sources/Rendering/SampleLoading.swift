@@ -107,7 +107,8 @@ private final class ChannelResults: @unchecked Sendable {
   }
 
   /// Stores channel `channel`'s outcome; returns every channel's when it was the last missing.
-  func set(_ outcome: Result<[Float], BankError>, at channel: Int) -> [Result<[Float], BankError>]? {
+  func set(_ outcome: Result<[Float], BankError>, at channel: Int) -> [Result<[Float], BankError>]?
+  {
     lock.wait()
     defer { lock.signal() }
     slots[channel] = outcome

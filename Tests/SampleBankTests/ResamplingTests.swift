@@ -53,8 +53,10 @@ import Testing
     let sample = try prepare(decoded, rate: 48_000, channels: 2)
     #expect(sample.values.map(\.bitPattern) == together.map(\.bitPattern))
     let left = try resampledChannel(0, of: decoded, to: 48_000)
-    #expect(left.map(\.bitPattern) == stride(from: 0, to: together.count, by: 2).map {
-      together[$0].bitPattern
-    })
+    #expect(
+      left.map(\.bitPattern)
+        == stride(from: 0, to: together.count, by: 2).map {
+          together[$0].bitPattern
+        })
   }
 }
