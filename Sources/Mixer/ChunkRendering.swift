@@ -46,25 +46,29 @@ public func renderChunk(
   while done < frameCount {
     let frames = min(blockFrames, frameCount - done)
     let position = range.lowerBound + Int64(done)
-    // A stereo block mixed in mono is measured and converted in mono when nothing changes it
-    // after the mix: half the values to go through, the same results.
-    let keepsMono =
+    // A stereo block is measured and converted from the sums as the mixer holds them (mono,
+    // or left and right planes) when nothing changes them after the mix: no pass to
+    // interleave them, the same results.
+    let keepsSums =
       channels == 2 && encoding == .int16
       && finishing.leavesUnchanged(frameCount: frames, at: position)
     block.withUnsafeMutableBufferPointer { whole in
       let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
-      if let mono = renderer.render(into: buffer, keepingMono: keepsMono) {
-        let peak = chunk.peak.measure(mono, channels: 1, at: position)
-        let converted = chunk.int16.withUnsafeMutableBufferPointer { out in
-          quantizer?.quantizeMonoToStereo(
-            mono,
-            into: UnsafeMutableBufferPointer(rebasing: out[(done * 2)..<((done + frames) * 2)]),
-            peak: peak) ?? false
+      if let sums = renderer.render(into: buffer, keepingSums: keepsSums) {
+        let converted = chunk.int16.withUnsafeMutableBufferPointer { all in
+          let out = UnsafeMutableBufferPointer(rebasing: all[(done * 2)..<((done + frames) * 2)])
+          switch sums {
+          case .mono(let mono):
+            let peak = chunk.peak.measure(mono, channels: 1, at: position)
+            return quantizer?.quantizeMonoToStereo(mono, into: out, peak: peak) ?? false
+          case .planes(let left, let right):
+            let peak = chunk.peak.measure(left: left, right: right, at: position)
+            return quantizer?.quantizeToStereo(left: left, right: right, into: out, peak: peak)
+              ?? false
+          }
         }
         if converted { return }
-        if let monoBase = mono.baseAddress, let stereo = buffer.baseAddress {
-          copyToBothChannels(monoBase, frameCount: frames, into: stereo)
-        }
+        sums.write(into: buffer)
       }
       finishing.apply(to: buffer, channels: channels, at: position)
       deliver(

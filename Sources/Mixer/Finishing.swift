@@ -75,6 +75,40 @@ public struct PeakMeter: Sendable, Equatable {
     return blockPeak
   }
 
+  /// `measure` for stereo frames held as left and right planes: the same peak and frame as
+  /// measuring them interleaved.
+  @discardableResult
+  mutating func measure(
+    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64
+  ) -> Float {
+    var largest: UInt32 = 0
+    var largestGroup = 0
+    var start = 0
+    while start < left.count {
+      let end = min(start + 64, left.count)
+      var groupLargest: UInt32 = 0
+      for frame in start..<end {
+        let leftMagnitude = left[frame].bitPattern & 0x7FFF_FFFF
+        let rightMagnitude = right[frame].bitPattern & 0x7FFF_FFFF
+        let magnitude = leftMagnitude > rightMagnitude ? leftMagnitude : rightMagnitude
+        groupLargest = magnitude > groupLargest ? magnitude : groupLargest
+      }
+      if groupLargest > largest { (largest, largestGroup) = (groupLargest, start) }
+      start = end
+    }
+    let blockPeak = Float(bitPattern: largest)
+    guard blockPeak > peak else { return blockPeak }
+    peak = blockPeak
+    var frame = largestGroup
+    while left[frame].bitPattern & 0x7FFF_FFFF != largest
+      && right[frame].bitPattern & 0x7FFF_FFFF != largest
+    {
+      frame += 1
+    }
+    peakFrame = position + Int64(frame)
+    return blockPeak
+  }
+
   /// Combines the measurement of a later stretch of the same signal.
   public mutating func merge(_ later: PeakMeter) {
     if later.peak > peak {

@@ -53,87 +53,90 @@ func addInOrder<Value: StoredValue>(
   }
 }
 
-/// `addInOrder` for sources that keep one value for both channels of a stereo frame (`out`
-/// holds stereo frames): each value is scaled once and added to the left and the right sum,
-/// which then hold exactly what adding the two equal channels would.
+/// `addInOrder` for any number of sources that keep one value for both channels, into left
+/// and right sums held in two planes: each value is scaled once and added to both, which then
+/// hold exactly what adding the two equal channels would. Thirty-two frames at a time in vector
+/// registers, through every source, so a long run of voices reads and writes the sums once.
 func addSharedInOrder<Value: StoredValue>(
   _ sources: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
-  into out: UnsafeMutablePointer<Float>, frameCount: Int
+  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int
 ) {
-  switch sources.count {
-  case 8:
-    let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
-    let (e, f, g, h) = (sources[4], sources[5], sources[6], sources[7])
-    let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
-    let (ge, gf, gg, gh) = (gains[4], gains[5], gains[6], gains[7])
-    for frame in 0..<frameCount {
-      let terms = (
-        a[frame].mixed * ga, b[frame].mixed * gb, c[frame].mixed * gc, d[frame].mixed * gd,
-        e[frame].mixed * ge, f[frame].mixed * gf, g[frame].mixed * gg, h[frame].mixed * gh
-      )
-      var left = out[2 * frame]
-      var right = out[2 * frame + 1]
-      left += terms.0
-      right += terms.0
-      left += terms.1
-      right += terms.1
-      left += terms.2
-      right += terms.2
-      left += terms.3
-      right += terms.3
-      left += terms.4
-      right += terms.4
-      left += terms.5
-      right += terms.5
-      left += terms.6
-      right += terms.6
-      left += terms.7
-      right += terms.7
-      out[2 * frame] = left
-      out[2 * frame + 1] = right
+  var frame = 0
+  // Four vectors a plane: the sums' add latency is covered by independent chains.
+  while frame + 32 <= frameCount {
+    var left0 = Float.floats8(at: UnsafePointer(left + frame))
+    var left1 = Float.floats8(at: UnsafePointer(left + frame + 8))
+    var left2 = Float.floats8(at: UnsafePointer(left + frame + 16))
+    var left3 = Float.floats8(at: UnsafePointer(left + frame + 24))
+    var right0 = Float.floats8(at: UnsafePointer(right + frame))
+    var right1 = Float.floats8(at: UnsafePointer(right + frame + 8))
+    var right2 = Float.floats8(at: UnsafePointer(right + frame + 16))
+    var right3 = Float.floats8(at: UnsafePointer(right + frame + 24))
+    for (source, gain) in zip(sources, gains) {
+      let scale = SIMD8<Float>(repeating: gain)
+      let terms0 = Value.floats8(at: source + frame) * scale
+      let terms1 = Value.floats8(at: source + frame + 8) * scale
+      let terms2 = Value.floats8(at: source + frame + 16) * scale
+      let terms3 = Value.floats8(at: source + frame + 24) * scale
+      left0 += terms0
+      right0 += terms0
+      left1 += terms1
+      right1 += terms1
+      left2 += terms2
+      right2 += terms2
+      left3 += terms3
+      right3 += terms3
     }
-  case 4:
-    let (a, b, c, d) = (sources[0], sources[1], sources[2], sources[3])
-    let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
-    for frame in 0..<frameCount {
-      let terms = (
-        a[frame].mixed * ga, b[frame].mixed * gb, c[frame].mixed * gc, d[frame].mixed * gd
-      )
-      var left = out[2 * frame]
-      var right = out[2 * frame + 1]
-      left += terms.0
-      right += terms.0
-      left += terms.1
-      right += terms.1
-      left += terms.2
-      right += terms.2
-      left += terms.3
-      right += terms.3
-      out[2 * frame] = left
-      out[2 * frame + 1] = right
-    }
-  case 2:
-    let (a, b, ga, gb) = (sources[0], sources[1], gains[0], gains[1])
-    for frame in 0..<frameCount {
-      let terms = (a[frame].mixed * ga, b[frame].mixed * gb)
-      var left = out[2 * frame]
-      var right = out[2 * frame + 1]
-      left += terms.0
-      right += terms.0
-      left += terms.1
-      right += terms.1
-      out[2 * frame] = left
-      out[2 * frame + 1] = right
-    }
-  default:
-    precondition(sources.count == 1, "one, two, four or eight sources")
-    let (a, ga) = (sources[0], gains[0])
-    for frame in 0..<frameCount {
-      let term = a[frame].mixed * ga
-      out[2 * frame] += term
-      out[2 * frame + 1] += term
-    }
+    store(left0, at: left + frame)
+    store(left1, at: left + frame + 8)
+    store(left2, at: left + frame + 16)
+    store(left3, at: left + frame + 24)
+    store(right0, at: right + frame)
+    store(right1, at: right + frame + 8)
+    store(right2, at: right + frame + 16)
+    store(right3, at: right + frame + 24)
+    frame += 32
   }
+  while frame < frameCount {
+    var leftSum = left[frame]
+    var rightSum = right[frame]
+    for (source, gain) in zip(sources, gains) {
+      let term = source[frame].mixed * gain
+      leftSum += term
+      rightSum += term
+    }
+    left[frame] = leftSum
+    right[frame] = rightSum
+    frame += 1
+  }
+}
+
+/// Adds one source's stereo frames, scaled by `gain`, to left and right sums in two planes.
+func addStereo<Value: StoredValue>(
+  _ source: UnsafePointer<Value>, gain: Float, left: UnsafeMutablePointer<Float>,
+  right: UnsafeMutablePointer<Float>, frameCount: Int
+) {
+  for frame in 0..<frameCount {
+    left[frame] += source[2 * frame].mixed * gain
+    right[frame] += source[2 * frame + 1].mixed * gain
+  }
+}
+
+/// Writes left and right planes as interleaved stereo frames.
+func interleave(
+  _ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>, frameCount: Int,
+  into stereo: UnsafeMutablePointer<Float>
+) {
+  for frame in 0..<frameCount {
+    stereo[2 * frame] = left[frame]
+    stereo[2 * frame + 1] = right[frame]
+  }
+}
+
+/// Stores eight floats at `pointer`, which need not be aligned.
+@inline(__always)
+private func store(_ values: SIMD8<Float>, at pointer: UnsafeMutablePointer<Float>) {
+  UnsafeMutableRawPointer(pointer).storeBytes(of: values, as: SIMD8<Float>.self)
 }
 
 /// Writes each of `frameCount` mono values to both channels of a stereo frame.
@@ -150,12 +153,25 @@ func copyToBothChannels(
 /// which carries the 2^-15 step) or floats.
 protocol StoredValue {
   var mixed: Float { get }
+  /// Eight consecutive values from `pointer` (aligned or not), as `mixed` gives them.
+  static func floats8(at pointer: UnsafePointer<Self>) -> SIMD8<Float>
 }
 
 extension Int16: StoredValue {
   var mixed: Float { Float(self) }
+
+  @inline(__always)
+  static func floats8(at pointer: UnsafePointer<Int16>) -> SIMD8<Float> {
+    let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
+    return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: values))
+  }
 }
 
 extension Float: StoredValue {
   var mixed: Float { self }
+
+  @inline(__always)
+  static func floats8(at pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+  }
 }

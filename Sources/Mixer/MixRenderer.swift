@@ -37,15 +37,36 @@ public struct MixRenderer: Sendable {
 
   /// Fills `output` with the next `output.count / channels` frames and moves on past them.
   public mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
-    _ = render(into: output, keepingMono: false)
+    _ = render(into: output, keepingSums: false)
   }
 
-  /// `render(into:)`, except that with `keepingMono`, a stereo block whose voices all share
-  /// their channels is left in mono: its sums are returned (valid until the next block) and
-  /// `output` is not written. Otherwise returns nil.
+  /// A stereo block's sums as the mixer holds them, before they are interleaved.
+  enum StereoSums {
+    /// Every voice shared its channels: one sum a frame serves both.
+    case mono(UnsafeBufferPointer<Float>)
+    /// Left and right sums in planes of their own.
+    case planes(left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>)
+
+    /// Writes the sums as interleaved stereo frames, as `render(into:)` would have.
+    func write(into stereo: UnsafeMutableBufferPointer<Float>) {
+      guard let out = stereo.baseAddress else { return }
+      switch self {
+      case .mono(let mono):
+        guard let base = mono.baseAddress else { return }
+        copyToBothChannels(base, frameCount: mono.count, into: out)
+      case .planes(let left, let right):
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return }
+        interleave(leftBase, rightBase, frameCount: left.count, into: out)
+      }
+    }
+  }
+
+  /// `render(into:)`, except that with `keepingSums`, a stereo block's sums are returned as
+  /// the mixer holds them (valid until the next block) and `output` is not written, so a
+  /// caller can convert them without interleaving them first. Otherwise returns nil.
   mutating func render(
-    into output: UnsafeMutableBufferPointer<Float>, keepingMono: Bool
-  ) -> UnsafeBufferPointer<Float>? {
+    into output: UnsafeMutableBufferPointer<Float>, keepingSums: Bool
+  ) -> StereoSums? {
     let frameCount = output.count / channels
     guard frameCount > 0, let outBase = output.baseAddress else { return nil }
     let blockStart = position
@@ -55,57 +76,85 @@ public struct MixRenderer: Sendable {
       nextVoice += 1
     }
     let block = (start: blockStart, end: blockEnd)
-    // While every voice added so far keeps one value for both channels, the left and right
-    // sums are equal: they are summed once, in mono, then copied to both channels.
-    var sharedCount = 0
-    while channels == 2 && sharedCount < active.count
-      && plan.storedChannels[voices[active[sharedCount]].sampleIndex] == 1
-    {
-      sharedCount += 1
-    }
     // A copy of this renderer shares the scratch memory until one of them makes its own.
     if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
-    var monoSums: UnsafeBufferPointer<Float>?
-    if sharedCount > 0 {
-      let mono = scratch.mono(frameCount: frameCount)
-      mono.update(repeating: 0, count: frameCount)
-      addVoices(0..<sharedCount, block: block, into: mono, channels: 1)
-      if keepingMono && sharedCount == active.count {
-        monoSums = UnsafeBufferPointer(start: mono, count: frameCount)
-      }
-      if monoSums == nil { copyToBothChannels(mono, frameCount: frameCount, into: outBase) }
-    } else {
+    var kept: StereoSums?
+    if channels == 1 {
       output.update(repeating: 0)
+      addVoices(active.indices, block: block, into: Sums(left: outBase))
+    } else {
+      // While every voice added so far keeps one value for both channels, the left and right
+      // sums are equal: they are summed once, in mono. From the first voice with channels of
+      // its own on, the left and right sums go on in two planes, interleaved at the end.
+      var sharedCount = 0
+      while sharedCount < active.count
+        && plan.storedChannels[voices[active[sharedCount]].sampleIndex] == 1
+      {
+        sharedCount += 1
+      }
+      let left = scratch.plane(0, frameCount: frameCount)
+      left.update(repeating: 0, count: frameCount)
+      addVoices(0..<sharedCount, block: block, into: Sums(left: left))
+      if sharedCount == active.count {
+        if keepingSums {
+          kept = .mono(UnsafeBufferPointer(start: left, count: frameCount))
+        } else {
+          copyToBothChannels(left, frameCount: frameCount, into: outBase)
+        }
+      } else {
+        let right = scratch.plane(1, frameCount: frameCount)
+        right.update(from: left, count: frameCount)
+        addVoices(
+          sharedCount..<active.count, block: block, into: Sums(left: left, right: right))
+        if keepingSums {
+          kept = .planes(
+            left: UnsafeBufferPointer(start: left, count: frameCount),
+            right: UnsafeBufferPointer(start: right, count: frameCount))
+        } else {
+          interleave(left, right, frameCount: frameCount, into: outBase)
+        }
+      }
     }
-    addVoices(sharedCount..<active.count, block: block, into: outBase, channels: channels)
     // Those that end here are dropped, in place (a closure would copy the plan each block).
-    var kept = 0
+    var staying = 0
     for index in active.indices where plan.mixEnd(of: voices[active[index]]) > blockEnd {
-      active[kept] = active[index]
-      kept += 1
+      active[staying] = active[index]
+      staying += 1
     }
-    active.removeLast(active.count - kept)
+    active.removeLast(active.count - staying)
     position = blockEnd
-    return monoSums
+    return kept
   }
 
-  /// Adds the active voices at `positions`, in order, over the block, to frames of `channels`
-  /// values at `out`.
+  /// Where a block's sums go: one plane of mono sums (or a mono output's values), or left
+  /// and right planes.
+  private struct Sums {
+    var left: UnsafeMutablePointer<Float>
+    var right: UnsafeMutablePointer<Float>? = nil
+
+    var channels: Int { right == nil ? 1 : 2 }
+
+    /// The planes from frame `offset` of the block on.
+    func from(_ offset: Int) -> Sums {
+      Sums(left: left + offset, right: right.map { $0 + offset })
+    }
+  }
+
+  /// Adds the active voices at `positions`, in order, over the block, to `sums`.
   private func addVoices(
-    _ positions: Range<Int>, block: (start: Int64, end: Int64),
-    into out: UnsafeMutablePointer<Float>, channels: Int
+    _ positions: Range<Int>, block: (start: Int64, end: Int64), into sums: Sums
   ) {
     var next = positions.lowerBound
     while next < positions.upperBound {
-      // Voices that cover the whole block without a fade are summed up to eight at a time in
+      // Voices that cover the whole block without a fade are summed several at a time in
       // registers, which adds each value in the same order as one voice at a time would.
       let count = wholeBlockRun(
-        from: next, before: positions.upperBound, block: block, channels: channels)
+        from: next, before: positions.upperBound, block: block, channels: sums.channels)
       if count >= 2 {
-        addRun(startingAt: next, count: count, block: block, into: out, channels: channels)
+        addRun(startingAt: next, count: count, block: block, into: sums)
         next += count
       } else {
-        addVoice(at: next, block: block, into: out, channels: channels)
+        addVoice(at: next, block: block, into: sums)
         next += 1
       }
     }
@@ -149,14 +198,15 @@ public struct MixRenderer: Sendable {
     }
   }
 
-  /// How many consecutive active voices, from position `start` and before `end`, at most
-  /// eight, sound through the whole block without fading and have samples stored alike.
+  /// How many consecutive active voices, from position `start` and before `end`, at most a
+  /// pass's worth, sound through the whole block without fading and have samples stored
+  /// alike.
   private func wholeBlockRun(
     from start: Int, before end: Int, block: (start: Int64, end: Int64), channels: Int
   ) -> Int {
     var count = 0
     var first: Source?
-    for position in start..<min(end, start + 8) {
+    for position in start..<min(end, start + MixScratch.passCapacity) {
       let voice = voices[active[position]]
       guard voice.startFrame <= block.start, plan.mixEnd(of: voice) >= block.end,
         (voice.cutFrame ?? .max) >= block.end
@@ -169,34 +219,36 @@ public struct MixRenderer: Sendable {
     return count
   }
 
-  /// Adds a run of two to eight such voices over the block: eight or four in one pass, then
-  /// two, then one, each pass adding its voices in order.
+  /// Adds a run of such voices over the block. Into one plane, eight or four in a pass, then
+  /// two, then one; into two planes, a run of shared voices in one pass and the others one by
+  /// one. Each pass adds its voices in order.
   private func addRun(
-    startingAt start: Int, count: Int, block: (start: Int64, end: Int64),
-    into out: UnsafeMutablePointer<Float>, channels: Int
+    startingAt start: Int, count: Int, block: (start: Int64, end: Int64), into sums: Sums
   ) {
     var done = 0
     while done < count {
-      let step = count - done >= 8 ? 8 : count - done >= 4 ? 4 : count - done >= 2 ? 2 : 1
+      let left = count - done
+      let step =
+        sums.right != nil
+        ? left : left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1
       addPass(
-        (start + done)..<(start + done + step), from: block.start, into: out,
-        frameCount: Int(block.end - block.start), channels: channels)
+        (start + done)..<(start + done + step), from: block.start, into: sums,
+        frameCount: Int(block.end - block.start))
       done += step
     }
   }
 
-  /// Adds the active voices at `positions` (one, two, four or eight, stored alike), in order,
-  /// from frame `first` over `frameCount` frames of `channels` values; their gains and value
+  /// Adds the active voices at `positions` (stored alike; one, two, four or eight into one
+  /// plane), in order, from frame `first` over `frameCount` frames; their gains and value
   /// pointers go to the scratch memory, so a pass allocates nothing.
   private func addPass(
-    _ positions: Range<Int>, from first: Int64, into out: UnsafeMutablePointer<Float>,
-    frameCount: Int, channels: Int
+    _ positions: Range<Int>, from first: Int64, into sums: Sums, frameCount: Int
   ) {
     let gains = UnsafeBufferPointer(start: scratch.gains, count: positions.count)
     var isShared = false
     var isInt16 = false
     for (slot, position) in positions.enumerated() {
-      let source = source(of: voices[active[position]], from: first, channels: channels)
+      let source = source(of: voices[active[position]], from: first, channels: sums.channels)
       scratch.gains[slot] = source.gain
       isShared = source.isShared
       switch source.values {
@@ -209,17 +261,26 @@ public struct MixRenderer: Sendable {
     }
     if isInt16 {
       let values = UnsafeBufferPointer(start: scratch.int16Values, count: positions.count)
-      if isShared {
-        addSharedInOrder(values, gains, into: out, frameCount: frameCount)
-      } else {
-        addInOrder(values, gains, into: out, count: frameCount * channels)
-      }
+      add(values, gains, into: sums, isShared: isShared, frameCount: frameCount)
     } else {
       let values = UnsafeBufferPointer(start: scratch.floatValues, count: positions.count)
-      if isShared {
-        addSharedInOrder(values, gains, into: out, frameCount: frameCount)
-      } else {
-        addInOrder(values, gains, into: out, count: frameCount * channels)
+      add(values, gains, into: sums, isShared: isShared, frameCount: frameCount)
+    }
+  }
+
+  /// Picks the kernel for a pass: one plane, or two planes from shared or stereo values.
+  private func add<Value: StoredValue>(
+    _ values: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
+    into sums: Sums, isShared: Bool, frameCount: Int
+  ) {
+    guard let right = sums.right else {
+      return addInOrder(values, gains, into: sums.left, count: frameCount)
+    }
+    if isShared {
+      addSharedInOrder(values, gains, left: sums.left, right: right, frameCount: frameCount)
+    } else {
+      for (values, gain) in zip(values, gains) {
+        addStereo(values, gain: gain, left: sums.left, right: right, frameCount: frameCount)
       }
     }
   }
@@ -227,8 +288,7 @@ public struct MixRenderer: Sendable {
   /// Adds the active voice at `position` over the part of the block it sounds in, fading it
   /// if it was cut.
   private func addVoice(
-    at position: Int, block: (start: Int64, end: Int64),
-    into outBase: UnsafeMutablePointer<Float>, channels: Int
+    at position: Int, block: (start: Int64, end: Int64), into sums: Sums
   ) {
     let voice = voices[active[position]]
     let first = max(block.start, voice.startFrame)
@@ -238,29 +298,28 @@ public struct MixRenderer: Sendable {
     let plainFrames = max(0, Int(plainEnd - first))
     if plainFrames > 0 {
       addPass(
-        position..<(position + 1), from: first,
-        into: outBase + Int(first - block.start) * channels, frameCount: plainFrames,
-        channels: channels)
+        position..<(position + 1), from: first, into: sums.from(Int(first - block.start)),
+        frameCount: plainFrames)
     }
     guard let cut = voice.cutFrame, plainEnd < last else { return }
     addFading(
-      voice, cut: cut, from: max(first, cut), to: last, blockStart: block.start, output: outBase,
-      channels: channels)
+      voice, cut: cut, from: max(first, cut), to: last, blockStart: block.start, into: sums)
   }
 
   /// Adds a cut voice's fade: frame `cut + k` is scaled by `(fadeFrames - k) / fadeFrames`.
   private func addFading(
     _ voice: Voice, cut: Int64, from first: Int64, to last: Int64, blockStart: Int64,
-    output: UnsafeMutablePointer<Float>, channels: Int
+    into sums: Sums
   ) {
     let fade = Float(voice.fadeFrames)
     for frame in first..<last {
       let factor = Float(voice.fadeFrames - (frame - cut)) / fade
       let source = Int(frame - voice.startFrame)
-      let out = output + Int(frame - blockStart) * channels
-      for channel in 0..<channels {
+      let index = Int(frame - blockStart)
+      for channel in 0..<sums.channels {
         let value = plan.value(ofSample: voice.sampleIndex, frame: source, channel: channel)
-        out[channel] += value * voice.gain * factor
+        let plane = channel == 0 ? sums.left : sums.right ?? sums.left
+        plane[index] += value * voice.gain * factor
       }
     }
   }

@@ -1,28 +1,28 @@
-/// Memory a renderer reuses block after block, so that a block allocates nothing: the mono
-/// sums of a block whose voices share their channels, and one pass's gains and value pointers.
+/// Memory a renderer reuses block after block, so that a block allocates nothing: the planes
+/// of a block's sums (mono, or left and right), and one pass's gains and value pointers.
 final class MixScratch: @unchecked Sendable {
   /// The most voices a pass adds.
-  static let passCapacity = 8
+  static let passCapacity = 32
   let gains = UnsafeMutablePointer<Float>.allocate(capacity: passCapacity)
   let int16Values = UnsafeMutablePointer<UnsafePointer<Int16>>.allocate(capacity: passCapacity)
   let floatValues = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: passCapacity)
-  private var monoValues = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-  private var monoCapacity = 1
+  private var planes = [UnsafeMutablePointer<Float>.allocate(capacity: 1), .allocate(capacity: 1)]
+  private var planeCapacity = 1
 
-  /// Room for `frameCount` mono values (contents undefined).
-  func mono(frameCount: Int) -> UnsafeMutablePointer<Float> {
-    if frameCount > monoCapacity {
-      monoValues.deallocate()
-      monoValues = .allocate(capacity: frameCount)
-      monoCapacity = frameCount
+  /// Room for `frameCount` values in plane 0 or 1 (contents undefined).
+  func plane(_ index: Int, frameCount: Int) -> UnsafeMutablePointer<Float> {
+    if frameCount > planeCapacity {
+      for plane in planes { plane.deallocate() }
+      planes = [.allocate(capacity: frameCount), .allocate(capacity: frameCount)]
+      planeCapacity = frameCount
     }
-    return monoValues
+    return planes[index]
   }
 
   deinit {
     gains.deallocate()
     int16Values.deallocate()
     floatValues.deallocate()
-    monoValues.deallocate()
+    for plane in planes { plane.deallocate() }
   }
 }

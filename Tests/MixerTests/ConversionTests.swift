@@ -153,10 +153,11 @@ import Testing
 @Suite struct MonoBlockConversionTests {
   /// A stereo render of voices that all share their channels, to 16 bits and to floats then
   /// the plain quantizer: the 16-bit one converts blocks in mono where nothing follows the mix.
-  private func renders(_ values: [Float], gain: Float, finishing: (Int64) -> Finishing)
-    -> (RenderedChunk, RenderedChunk, [Int16], Int64)
-  {
-    let sample = Sample(values: values.flatMap { [$0, $0] }, channels: 2)
+  private func renders(
+    _ values: [Float], gain: Float, rightChannel: (Float) -> Float = { $0 },
+    finishing: (Int64) -> Finishing
+  ) -> (RenderedChunk, RenderedChunk, [Int16], Int64) {
+    let sample = Sample(values: values.flatMap { [$0, rightChannel($0)] }, channels: 2)
     let taps = [0, 37, 300].map { MixTap(frame: Int64($0), sampleIndex: 0, gain: gain) }
     let plan = MixPlan(samples: [sample], voices: voices(taps, samples: [sample]), channels: 2)
     let range: Range<Int64> = 0..<Int64(values.count + 300)
@@ -180,6 +181,21 @@ import Testing
     let values = (0..<700).map { Float(($0 * 37) % 199) / 199 - 0.5 }
     for (gain, fade) in [(Float(0.3), Int64(0)), (0.3, 250), (0.9, 0), (1.4, 0)] {
       let (ints, floats, expected, clipped) = renders(values, gain: gain) {
+        Finishing(totalFrames: $0, fadeOutFrames: fade)
+      }
+      #expect(ints.int16 == expected)
+      #expect(ints.clippedCount == clipped)
+      #expect(ints.peak == floats.peak)
+    }
+  }
+
+  @Test func blocksMixedInTwoPlanesConvertAsInterleavedBlocksDo() {
+    let values = (0..<700).map { Float(($0 * 37) % 199) / 199 - 0.5 }
+    // Right differs from left, so the blocks are summed in left and right planes; the
+    // loudest value sits in the right channel, so the peak's frame is found there.
+    let right = { (value: Float) in value > 0.49 ? value * 1.01 : -0.7 * value }
+    for (gain, fade) in [(Float(0.3), Int64(0)), (0.3, 250), (0.9, 0), (1.4, 0)] {
+      let (ints, floats, expected, clipped) = renders(values, gain: gain, rightChannel: right) {
         Finishing(totalFrames: $0, fadeOutFrames: fade)
       }
       #expect(ints.int16 == expected)
