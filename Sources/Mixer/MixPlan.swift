@@ -17,7 +17,9 @@ public struct MixPlan: Sendable {
   /// Values each sample stores a frame: 1 for one kept for equal channels.
   let storedChannels: [Int]
 
+  /// `channels` is 1 or 2, as for every render (stereo sums are held as two planes).
   public init(samples: [Sample], voices: [Voice], channels: Int) {
+    precondition(channels == 1 || channels == 2, "the mixer mixes mono or stereo")
     self.samples = samples
     self.voices = voices
     self.channels = channels
