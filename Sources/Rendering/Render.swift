@@ -124,7 +124,7 @@ public func render(
   do { target = try OutputTarget(destination, inputs: plan.inputPaths) } catch {
     throw .output(error)
   }
-  let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
+  var (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
   if let phone = settings.phoneFormat {
     return try renderEncoded(
       plan, pipeline: pipeline, format: phone, target: target, destination: destination,
@@ -133,6 +133,9 @@ public func render(
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   var summary = RenderSummary(plan, format: format, loudness: loudness)
+  if format.storesValuesUncompressed {
+    pipeline.framesPerChunk = ChunkPipeline.uncompressedChunkFrames
+  }
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
     do {

@@ -16,17 +16,21 @@ import Testing
     return path
   }
 
-  @Test func aScoreInMemoryMatchesTheSameScoreWrittenAsFloatWAV() throws {
+  /// "C E G" fits in one chunk; the longer score takes several of the larger chunks a file that
+  /// stores its values as they are is written in, and the render to memory's smaller ones.
+  @Test(arguments: ["C E G", "tempo 90\nC E G C+E D:2 [F G A B]x6 HighC+C:4"])
+  func aScoreInMemoryMatchesTheSameScoreWrittenAsFloatWAV(_ text: String) throws {
     let settings = RenderSettings(format: .floatWAV)
-    let audio = try render(scoreText: "C E G", settings: settings)
+    let audio = try render(scoreText: text, settings: settings)
     let path = try temporaryFolder() + "/song.wav"
     let plan = try RenderPlan(
       score: try #require(
-        parseScore("C E G", options: ParseOptions(keys: BuiltInBank().titles)).score),
+        parseScore(text, options: ParseOptions(keys: BuiltInBank().titles)).score),
       bank: BuiltInBank(), settings: settings)
     let summary = try render(plan, to: .file(path))
     #expect(summary.totalFrames == Int64(audio.frameCount))
     #expect(summary.rate == 48_000 && audio.rate == 48_000 && audio.channels == 1)
+    #expect(text == "C E G" || summary.totalFrames > 2 * ChunkPipeline.uncompressedChunkFrames)
     let reader = try SoundFileReader(path: path)
     #expect(try reader.readAll(maxFrames: 10_000_000) == audio.values)
   }
