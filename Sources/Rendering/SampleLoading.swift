@@ -11,8 +11,9 @@ struct SampleToLoad: Sendable {
 
 /// Decodes and converts `wanted` from `bank` on up to `jobs` threads; the results are in
 /// `wanted`'s order. Resampling takes as long as decoding several keys, so each channel of a
-/// sample to resample is a job of its own, and those jobs go first: on two cores a stereo key
-/// to resample no longer holds up the start of the render on one of them.
+/// sample to resample is a job of its own, and those jobs go first (but for one quick job
+/// while the first sample is decoded): on two cores a stereo key to resample no longer holds
+/// up the start of the render on one of them.
 func loadSamples(
   _ wanted: [SampleToLoad], from bank: any SampleBank, rate: Int, channels: Int, jobs: Int
 ) -> [Result<(source: String, sample: Sample), BankError>] {
@@ -25,10 +26,16 @@ func loadSamples(
     SharedDecode { () throws(BankError) in try decode(index) }
   }
   // A job is a sample to prepare whole (channel nil) or one channel of one to resample.
-  let order: [(index: Int, channel: Int?)] =
-    toResample.flatMap { index in
-      resampled[index] ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
-    } + wanted.indices.filter { wanted[$0].info.sampleRate == rate }.map { ($0, nil) }
+  let slow: [(index: Int, channel: Int?)] = toResample.flatMap { index in
+    resampled[index] ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
+  }
+  let quick: [(index: Int, channel: Int?)] =
+    wanted.indices.filter { wanted[$0].info.sampleRate == rate }.map { ($0, nil) }
+  // After the first job, whose sample the next channel's job waits for, a quick one: the
+  // second thread decodes a key meanwhile instead of waiting.
+  let order =
+    Array(slow.prefix(1)) + quick.prefix(slow.count > 1 ? 1 : 0) + slow.dropFirst()
+    + quick.dropFirst(slow.count > 1 ? 1 : 0)
   let results = IndexedValues<Result<(source: String, sample: Sample), BankError>>(
     count: wanted.count)
   let channelResults = wanted.indices.map { index in
