@@ -62,9 +62,9 @@ public func renderChunk(
             let peak = chunk.peak.measure(mono, channels: 1, at: position)
             return quantizer?.quantizeMonoToStereo(mono, into: out, peak: peak) ?? false
           case .planes(let left, let right):
-            let peak = chunk.peak.measure(left: left, right: right, at: position)
-            return quantizer?.quantizeToStereo(left: left, right: right, into: out, peak: peak)
-              ?? false
+            return measureAndConvert(
+              left: left, right: right, at: position, quantizer: quantizer, into: out,
+              peak: &chunk.peak)
           }
         }
         if converted { return }
@@ -78,6 +78,33 @@ public func renderChunk(
     done += frames
   }
   chunk.clippedCount += quantizer?.clippedCount ?? 0
+}
+
+/// Measures stereo frames held as left and right planes into `peak` and converts them to
+/// interleaved 16-bit frames in the same pass, on the guess (almost always right) that nothing
+/// clips; false when the peak shows something may, and the block must be converted again by
+/// the full path, over what was written.
+private func measureAndConvert(
+  left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
+  quantizer: Quantizer?, into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
+) -> Bool {
+  #if _endian(little)
+    guard let quantizer, quantizer.convertsUnclipped(peak: 0), let base = output.baseAddress
+    else {
+      peak.measure(left: left, right: right, at: position)
+      return false
+    }
+    return UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: left.count) {
+      frames in
+      let blockPeak = peak.measure(left: left, right: right, at: position) { frame in
+        frames[frame] = Quantizer.unclippedStereoFrame(left: left[frame], right: right[frame])
+      }
+      return quantizer.convertsUnclipped(peak: blockPeak)
+    }
+  #else
+    peak.measure(left: left, right: right, at: position)
+    return false
+  #endif
 }
 
 /// Finishes and converts frames mixed already (and processed in order since, as by a room)

@@ -76,10 +76,12 @@ public struct PeakMeter: Sendable, Equatable {
   }
 
   /// `measure` for stereo frames held as left and right planes: the same peak and frame as
-  /// measuring them interleaved.
-  @discardableResult
+  /// measuring them interleaved. `alongside` is called with each frame's index, in order, in
+  /// the same pass, so a caller can convert the frames while they are in registers.
+  @discardableResult @inline(__always)
   mutating func measure(
-    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64
+    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
+    alongside each: (Int) -> Void = { _ in }
   ) -> Float {
     var largest: UInt32 = 0
     var largestGroup = 0
@@ -92,6 +94,7 @@ public struct PeakMeter: Sendable, Equatable {
         let rightMagnitude = right[frame].bitPattern & 0x7FFF_FFFF
         let magnitude = leftMagnitude > rightMagnitude ? leftMagnitude : rightMagnitude
         groupLargest = magnitude > groupLargest ? magnitude : groupLargest
+        each(frame)
       }
       if groupLargest > largest { (largest, largestGroup) = (groupLargest, start) }
       start = end

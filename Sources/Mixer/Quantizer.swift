@@ -62,38 +62,20 @@ public struct Quantizer: Sendable {
     return true
   }
 
-  /// Converts stereo frames held as left and right planes to interleaved 16-bit frames, as
-  /// `quantize(_:firstIndex:into:peak:)` converts them interleaved; false, with nothing
-  /// written, unless `peak` (the largest magnitude in both) shows that nothing can clip.
-  mutating func quantizeToStereo(
-    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>,
-    into output: UnsafeMutableBufferPointer<Int16>, peak: Float
-  ) -> Bool {
-    guard convertsUnclipped(peak: peak), let base = output.baseAddress else { return false }
-    #if _endian(little)
-      // A frame's two values as one 32-bit word, left in the low half, which comes first in
-      // memory: the interleaving needs no shuffling.
-      UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: left.count) {
-        frames in
-        for frame in 0..<left.count {
-          let low = UInt32(UInt16(bitPattern: sixteenBitUnclipped(left[frame])))
-          let high = UInt32(UInt16(bitPattern: sixteenBitUnclipped(right[frame])))
-          frames[frame] = low | high << 16
-        }
-      }
-    #else
-      for frame in 0..<left.count {
-        base[2 * frame] = sixteenBitUnclipped(left[frame])
-        base[2 * frame + 1] = sixteenBitUnclipped(right[frame])
-      }
-    #endif
-    return true
+  /// A stereo frame's 16-bit values, for values that `convertsUnclipped` shows convert
+  /// without clamping, as one 32-bit word: left in the low half, which comes first in memory
+  /// on a little-endian machine, so interleaving needs no shuffling.
+  @inline(__always)
+  static func unclippedStereoFrame(left: Float, right: Float) -> UInt32 {
+    let low = UInt32(UInt16(bitPattern: sixteenBitUnclipped(left)))
+    let high = UInt32(UInt16(bitPattern: sixteenBitUnclipped(right)))
+    return low | high << 16
   }
 
   /// Whether values whose largest magnitude is `peak` all convert to 16 bits without dither
   /// and without clipping: below 32767.5 / 32768 every value rounds inside the range, and a
   /// NaN peak fails the test.
-  private func convertsUnclipped(peak: Float) -> Bool {
+  func convertsUnclipped(peak: Float) -> Bool {
     dither == nil && width == .bits16 && peak < 32_767.5 / 32_768
   }
 
