@@ -1,5 +1,5 @@
-/// The mixer's hot loops: sums of up to eight voices' values, added in order, one pass over
-/// a block.
+/// The mixer's hot loops: sums of several voices' values, added in order, one pass over a
+/// block (into one plane of sums, or into left and right planes).
 
 /// `out[i] += source[i] * gain` for one, two, four or eight sources in one pass over `out`,
 /// added in the order given: the hot loop, over contiguous memory so it vectorizes.
