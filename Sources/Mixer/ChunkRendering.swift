@@ -89,6 +89,8 @@ private func measureAndConvert(
   quantizer: Quantizer?, into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
 ) -> Bool {
   #if _endian(little)
+    // A peak of 0 asks only whether this quantizer converts unclipped at all (16 bits, no
+    // dither).
     guard let quantizer, quantizer.convertsUnclipped(peak: 0), let base = output.baseAddress
     else {
       peak.measure(left: left, right: right, at: position)
