@@ -50,29 +50,10 @@ public struct PeakMeter: Sendable, Equatable {
   public mutating func measure(
     _ block: UnsafeBufferPointer<Float>, channels: Int, at position: Int64
   ) -> Float {
-    // For finite floats, |x| orders as its bit pattern without the sign does: an integer
-    // maximum, which vectorizes where a floating-point one does not. Taken 64 values at a
-    // time, remembering the first group that raised it, so the peak's index is found there.
-    var largest: UInt32 = 0
-    var largestGroup = 0
-    var start = 0
-    while start < block.count {
-      let end = min(start + 64, block.count)
-      var groupLargest: UInt32 = 0
-      for index in start..<end {
-        let magnitude = block[index].bitPattern & 0x7FFF_FFFF
-        groupLargest = magnitude > groupLargest ? magnitude : groupLargest
-      }
-      if groupLargest > largest { (largest, largestGroup) = (groupLargest, start) }
-      start = end
+    let (largest, group) = largestMagnitude(count: block.count) { block[$0].bitPattern }
+    return record(largest, searchingFrom: group, at: position) { index in
+      block[index].bitPattern & 0x7FFF_FFFF == largest ? index / channels : nil
     }
-    let blockPeak = Float(bitPattern: largest)
-    guard blockPeak > peak else { return blockPeak }
-    peak = blockPeak
-    var index = largestGroup
-    while block[index].bitPattern & 0x7FFF_FFFF != largest { index += 1 }
-    peakFrame = position + Int64(index / channels)
-    return blockPeak
   }
 
   /// `measure` for stereo frames held as left and right planes: the same peak and frame as
@@ -83,32 +64,55 @@ public struct PeakMeter: Sendable, Equatable {
     left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
     alongside each: (Int) -> Void = { _ in }
   ) -> Float {
+    let (largest, group) = largestMagnitude(count: left.count, alongside: each) { frame in
+      let leftBits = left[frame].bitPattern & 0x7FFF_FFFF
+      let rightBits = right[frame].bitPattern & 0x7FFF_FFFF
+      return leftBits > rightBits ? leftBits : rightBits
+    }
+    return record(largest, searchingFrom: group, at: position) { frame in
+      left[frame].bitPattern & 0x7FFF_FFFF == largest
+        || right[frame].bitPattern & 0x7FFF_FFFF == largest ? frame : nil
+    }
+  }
+
+  /// The largest of `count` magnitudes and the start of the first 64-value group holding it.
+  /// For finite floats, |x| orders as its bit pattern without the sign does: an integer
+  /// maximum, which vectorizes where a floating-point one does not; the group tells where to
+  /// look for the peak's index. `each` is called with every index in the same pass.
+  @inline(__always)
+  private func largestMagnitude(
+    count: Int, alongside each: (Int) -> Void = { _ in }, _ bits: (Int) -> UInt32
+  ) -> (largest: UInt32, group: Int) {
     var largest: UInt32 = 0
     var largestGroup = 0
     var start = 0
-    while start < left.count {
-      let end = min(start + 64, left.count)
+    while start < count {
+      let end = min(start + 64, count)
       var groupLargest: UInt32 = 0
-      for frame in start..<end {
-        let leftMagnitude = left[frame].bitPattern & 0x7FFF_FFFF
-        let rightMagnitude = right[frame].bitPattern & 0x7FFF_FFFF
-        let magnitude = leftMagnitude > rightMagnitude ? leftMagnitude : rightMagnitude
+      for index in start..<end {
+        let magnitude = bits(index) & 0x7FFF_FFFF
         groupLargest = magnitude > groupLargest ? magnitude : groupLargest
-        each(frame)
+        each(index)
       }
       if groupLargest > largest { (largest, largestGroup) = (groupLargest, start) }
       start = end
     }
+    return (largest, largestGroup)
+  }
+
+  /// Keeps a block's largest magnitude (as bits) when it passes the peak so far, with the
+  /// frame `frameHolding` gives for the first index from `group` on that holds it; returns it.
+  @inline(__always)
+  private mutating func record(
+    _ largest: UInt32, searchingFrom group: Int, at position: Int64,
+    frameHolding: (Int) -> Int?
+  ) -> Float {
     let blockPeak = Float(bitPattern: largest)
     guard blockPeak > peak else { return blockPeak }
     peak = blockPeak
-    var frame = largestGroup
-    while left[frame].bitPattern & 0x7FFF_FFFF != largest
-      && right[frame].bitPattern & 0x7FFF_FFFF != largest
-    {
-      frame += 1
-    }
-    peakFrame = position + Int64(frame)
+    var index = group
+    while frameHolding(index) == nil { index += 1 }
+    peakFrame = position + Int64(frameHolding(index) ?? 0)
     return blockPeak
   }
 
