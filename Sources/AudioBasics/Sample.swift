@@ -16,10 +16,23 @@ public enum SampleValues: Sendable, Equatable {
   /// The values as floats (exact either way).
   public var floats: [Float] {
     switch self {
-    case .int16(let values): values.map { Float($0) / sixteenBitScale }
+    case .int16(let values): values.map(Self.float)
     case .float(let values): values
     }
   }
+
+  /// Channel `channel` of these values, interleaved in frames of `channels`, as floats.
+  public func floats(ofChannel channel: Int, channels: Int) -> [Float] {
+    guard channels > 1 else { return floats }
+    let frames = 0..<(count / channels)
+    return switch self {
+    case .int16(let values): frames.map { Self.float(values[$0 * channels + channel]) }
+    case .float(let values): frames.map { values[$0 * channels + channel] }
+    }
+  }
+
+  /// A 16-bit value's float: v / 32768, exactly.
+  private static func float(_ value: Int16) -> Float { Float(value) / sixteenBitScale }
 }
 
 /// A sample's values in memory of their own, so the mixer can hold pointers to several

@@ -89,24 +89,19 @@ private func measureAndConvert(
   quantizer: Quantizer?, into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
 ) -> Bool {
   #if _endian(little)
-    // A peak of 0 asks only whether this quantizer converts unclipped at all (16 bits, no
-    // dither).
-    guard let quantizer, quantizer.convertsUnclipped(peak: 0), let base = output.baseAddress
-    else {
-      peak.measure(left: left, right: right, at: position)
-      return false
-    }
-    return UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: left.count) {
-      frames in
-      let blockPeak = peak.measure(left: left, right: right, at: position) { frame in
-        frames[frame] = Quantizer.unclippedStereoFrame(left: left[frame], right: right[frame])
+    if let quantizer, quantizer.convertsPlainSixteenBit, let base = output.baseAddress {
+      return UnsafeMutableRawPointer(base).withMemoryRebound(
+        to: UInt32.self, capacity: left.count
+      ) { frames in
+        let blockPeak = peak.measure(left: left, right: right, at: position) { frame in
+          frames[frame] = Quantizer.unclippedStereoFrame(left: left[frame], right: right[frame])
+        }
+        return quantizer.convertsUnclipped(peak: blockPeak)
       }
-      return quantizer.convertsUnclipped(peak: blockPeak)
     }
-  #else
-    peak.measure(left: left, right: right, at: position)
-    return false
   #endif
+  peak.measure(left: left, right: right, at: position)
+  return false
 }
 
 /// Finishes and converts frames mixed already (and processed in order since, as by a room)

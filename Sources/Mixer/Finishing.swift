@@ -111,8 +111,12 @@ public struct PeakMeter: Sendable, Equatable {
     guard blockPeak > peak else { return blockPeak }
     peak = blockPeak
     var index = group
-    while frameHolding(index) == nil { index += 1 }
-    peakFrame = position + Int64(frameHolding(index) ?? 0)
+    var frame = frameHolding(index)
+    while frame == nil {
+      index += 1
+      frame = frameHolding(index)
+    }
+    peakFrame = position + Int64(frame ?? 0)
     return blockPeak
   }
 

@@ -76,8 +76,11 @@ public struct Quantizer: Sendable {
   /// and without clipping: below 32767.5 / 32768 every value rounds inside the range, and a
   /// NaN peak fails the test.
   func convertsUnclipped(peak: Float) -> Bool {
-    dither == nil && width == .bits16 && peak < 32_767.5 / 32_768
+    convertsPlainSixteenBit && peak < 32_767.5 / 32_768
   }
+
+  /// Whether this quantizer converts to 16 bits without dither, the case with a fast path.
+  var convertsPlainSixteenBit: Bool { dither == nil && width == .bits16 }
 
   /// Converts to 32-bit values; 24-bit values are shifted into the top 24 bits, as libsndfile
   /// expects for 24-bit files.

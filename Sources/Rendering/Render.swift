@@ -124,7 +124,8 @@ public func render(
   do { target = try OutputTarget(destination, inputs: plan.inputPaths) } catch {
     throw .output(error)
   }
-  var (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
+  let (finished, loudness) = try finishedPipeline(plan, progress: progress)
+  var pipeline = finished
   if let phone = settings.phoneFormat {
     return try renderEncoded(
       plan, pipeline: pipeline, format: phone, target: target, destination: destination,

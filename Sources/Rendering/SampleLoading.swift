@@ -18,7 +18,8 @@ func loadSamples(
   _ wanted: [SampleToLoad], from bank: any SampleBank, rate: Int, channels: Int, jobs: Int
 ) -> [Result<(source: String, sample: Sample), BankError>] {
   let toResample = wanted.indices.filter { wanted[$0].info.sampleRate != rate }
-  let resampled = wanted.map { $0.info.sampleRate != rate && $0.info.channels > 1 }
+  // Resampled a channel per job.
+  let resampled = wanted.indices.map { toResample.contains($0) && wanted[$0].info.channels > 1 }
   let decode = { @Sendable (index: Int) throws(BankError) -> DecodedSample in
     try bank.sample(for: wanted[index].key, strikeLayer: wanted[index].layer)
   }
@@ -30,7 +31,7 @@ func loadSamples(
     resampled[index] ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
   }
   let quick: [(index: Int, channel: Int?)] =
-    wanted.indices.filter { wanted[$0].info.sampleRate == rate }.map { ($0, nil) }
+    wanted.indices.filter { !toResample.contains($0) }.map { ($0, nil) }
   // After the first job, whose sample the next channel's job waits for, a quick one: the
   // second thread decodes a key meanwhile instead of waiting.
   let order =

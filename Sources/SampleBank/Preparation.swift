@@ -23,15 +23,7 @@ public func resampledChannel(
   _ channel: Int, of sample: DecodedSample, to rate: Int
 ) throws(BankError) -> [Float] {
   precondition(channel >= 0 && channel < sample.channels, "a channel of the sample")
-  let frameCount = sample.frameCount
-  // Taken straight from the stored values: a 16-bit value v is the float v / 32768, exactly.
-  let values: [Float] =
-    switch sample.storage {
-    case .int16(let all):
-      (0..<frameCount).map { Float(all[$0 * sample.channels + channel]) / sixteenBitScale }
-    case .float(let all):
-      sample.channels == 1 ? all : (0..<frameCount).map { all[$0 * sample.channels + channel] }
-    }
+  let values = sample.storage.floats(ofChannel: channel, channels: sample.channels)
   do {
     return try resample(values, channels: 1, from: sample.sampleRate, to: rate)
   } catch {

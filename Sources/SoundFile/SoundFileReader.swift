@@ -113,7 +113,7 @@ public final class SoundFileReader {
     // (the fuzzer found a 44-byte FLAC claiming 2^36 frames); past the hint, appending grows.
     let hinted = Int(max(0, min(info.frameCount, maxFrames, Self.reservedFramesAtMost)))
     samples.reserveCapacity(hinted * info.channels)
-    try readBlocks(maxFrames: maxFrames, read) { samples.append(contentsOf: $0) }
+    _ = try readBlocks(maxFrames: maxFrames, read) { samples.append(contentsOf: $0) }
     return samples
   }
 
