@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "xylo-render", targets: ["xylo-render"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Settings", targets: ["Settings"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
     .library(name: "Mixer", targets: ["Mixer"]),
@@ -46,25 +47,29 @@ let package = Package(
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
     .target(name: "Mixer", dependencies: ["AudioBasics"]),
     .target(
+      name: "Settings",
+      dependencies: [
+        "AudioBasics", "ScoreParser", "Mixer", "SampleBank", "SoundFile", "MediaEncoding",
+        "Platform",
+      ]),
+    .target(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "CommandLineOptions", "Drawing", "Loudness", "MediaEncoding",
-        "Platform",
+        "Settings", "Drawing", "Loudness", "MediaEncoding", "Platform",
       ]),
-    .target(name: "CommandLineOptions", dependencies: ["ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
-        "CommandLineOptions",
-        "Rendering", "ScoreParser", "SampleBank", "SoundFile", "AudioDigest", "Platform",
+        "Settings", "Rendering", "ScoreParser", "SampleBank", "SoundFile", "AudioDigest",
+        "Platform",
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
     .target(
       name: "FuzzMIDIReader", dependencies: ["MIDIFile", "ScoreParser"], path: "Fuzz/midi-reader"),
     .target(
-      name: "FuzzOptions", dependencies: ["CommandLineOptions", "ScoreParser"],
+      name: "FuzzOptions", dependencies: ["Settings", "ScoreParser"],
       path: "Fuzz/options"),
     .target(
       name: "FuzzScoreParser", dependencies: ["ScoreParser", "Rendering"], path: "Fuzz/score-parser"
@@ -80,6 +85,7 @@ let package = Package(
       name: "RenderingTests",
       dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+    .testTarget(name: "SettingsTests", dependencies: ["Settings", "ScoreParser", "Mixer"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),
     .testTarget(
@@ -96,7 +102,7 @@ let package = Package(
       exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["xylo-render", "CommandLineOptions", "SoundFile", "MediaEncoding"],
+      dependencies: ["xylo-render", "Rendering", "Settings", "SoundFile", "MediaEncoding"],
       exclude: ["help"]),
   ]
 )

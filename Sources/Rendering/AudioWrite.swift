@@ -52,28 +52,6 @@ func writeAudio(
   return clipped
 }
 
-/// Files FFmpeg writes for phones: AAC in MP4 (`.m4a`, `.m4r`), or Ogg Vorbis carrying comments
-/// libsndfile cannot write (`ANDROID_LOOP=true`).
-/// The rate FFmpeg's encoders (AAC, Vorbis for phones, video) are given: `rate` when they take
-/// it (44.1 or 48 kHz), otherwise 48 kHz, which the samples are resampled to.
-public func encoderRate(for rate: Int?) -> Int {
-  rate.flatMap { EncoderInput.sampleRates.contains($0) ? $0 : nil } ?? 48_000
-}
-
-public enum PhoneFormat: Equatable, Sendable {
-  case aac(bitRate: Int)
-  case oggVorbis(loops: Bool)
-
-  /// AAC at `bitRate` (bits a second) when `name` is `m4a` or `m4r`, as an extension or a
-  /// `--format`.
-  public init?(fileExtension: String) {
-    switch fileExtension.lowercased() {
-    case "m4a", "m4r": self = .aac(bitRate: AACWriter.defaultBitRate)
-    default: return nil
-    }
-  }
-}
-
 /// Writes finished float frames with FFmpeg, through a temporary file that is decoded back and
 /// checked (rate, channels, length) before it replaces anything at `destination`.
 func writeEncodedAudio(

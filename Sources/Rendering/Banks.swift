@@ -1,30 +1,10 @@
 import AudioBasics
-import CommandLineOptions
 import Mixer
 import Platform
 import SampleBank
 import ScoreParser
+import Settings
 import SoundFile
-
-/// Which bank plays a score: a folder of recordings, or the built-in xylophone and its mallet.
-public struct BankChoice: Equatable, Sendable {
-  /// A folder of `<title>.<ext>` samples; `nil` for the built-in xylophone.
-  public var path: String?
-  /// The longest sample the folder may hold, in seconds.
-  public var maximumSampleSeconds: Int
-  /// The built-in xylophone's mallet; `nil` for the default (hard). A folder's recordings
-  /// cannot take one.
-  public var mallet: Mallet?
-
-  public init(
-    path: String? = nil, maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds,
-    mallet: Mallet? = nil
-  ) {
-    self.path = path
-    self.maximumSampleSeconds = maximumSampleSeconds
-    self.mallet = mallet
-  }
-}
 
 /// The bank `choice` names; a folder's file names become keys by the score language's title
 /// rule.
@@ -32,7 +12,7 @@ public func openBank(_ choice: BankChoice = BankChoice()) throws(RenderError) ->
   guard let path = choice.path else { return BuiltInBank(mallet: choice.mallet ?? .hard) }
   guard choice.mallet == nil else {
     throw .invalidSetting(
-      "--mallet plays the built-in xylophone; the samples of --bank \(quote(path)) keep their sound"
+      "--mallet plays the built-in xylophone; the samples of --bank '\(displayText(path))' keep their sound"
     )
   }
   do {

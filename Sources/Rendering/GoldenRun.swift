@@ -1,8 +1,8 @@
 import AudioDigest
-import CommandLineOptions
 import Dispatch
 import Platform
 import ScoreParser
+import Settings
 import SoundFile
 
 /// What a golden test ended as.
@@ -41,21 +41,6 @@ public enum GoldenMode: Sendable {
   case update
 }
 
-/// A golden comparison's tolerance.
-public enum GoldenTolerance: Equatable, Sendable {
-  /// Differences up to this peak, in dBFS.
-  case peak(decibels: Double)
-  /// One step of the golden's integer resolution (2^-15 for a 16-bit golden).
-  case leastSignificantBit
-  /// What a listener hears, for lossy files: integrated loudness within `loudnessLU` and every
-  /// 1/3-octave band over 50 ms windows within `bandDecibels`.
-  case perceptual(loudnessLU: Double, bandDecibels: Double)
-
-  /// The perceptual bound `--tolerance perceptual` means: 0.5 LU and 3 dB.
-  public static let defaultPerceptual = GoldenTolerance.perceptual(
-    loudnessLU: 0.5, bandDecibels: 3)
-}
-
 /// How a run of golden tests goes.
 public struct GoldenRunOptions: Sendable {
   public var mode: GoldenMode = .check
@@ -65,8 +50,8 @@ public struct GoldenRunOptions: Sendable {
   /// The tolerance for every test, over the score's own (`options --tolerance`) and the
   /// command line's; `nil` uses those, or exact.
   public var tolerance: GoldenTolerance?
-  /// Command-line sound options, over each score's `options`.
-  package var commandLine = ParsedArguments()
+  /// Sound options set explicitly (by the command line), over each score's `options`.
+  public var soundOptions = SoundOptions()
   public var limits = ParseOptions()
   public var midi = MIDIChoices()
   /// Where a failing test leaves its render and the difference; `nil` for nowhere.

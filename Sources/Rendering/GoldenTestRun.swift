@@ -25,13 +25,13 @@ private func run(
   _ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int,
   result: (GoldenOutcome, [String], Int?) -> GoldenTestResult
 ) throws(RenderError) -> GoldenTestResult {
-  let prepared = try prepareScore(
-    at: test.score, commandLine: options.commandLine, limits: options.limits,
-    midi: options.midi, openBank: options.bankOpener)
+  let song = try Song(
+    file: test.score, options: options.soundOptions, limits: options.limits, midi: options.midi,
+    openBank: options.bankOpener)
   let format =
     GoldenFormat.allCases.first { test.golden.hasSuffix(".golden.\($0.rawValue)") }
     ?? options.format
-  let encoding = prepared.choices.encoding ?? .pcm16
+  let encoding = song.options.encoding ?? .pcm16
   let container: Container = format == .flac ? .flac : .wav
   guard
     case .success(let outputFormat) = OutputFormat.make(container: container, encoding: encoding)
@@ -41,18 +41,18 @@ private func run(
       ["a FLAC golden holds pcm16 or pcm24, not \(encoding.rawValue); use --golden-format wav"],
       nil)
   }
-  var settings = prepared.choices.settings
+  var settings = song.settings
   settings.format = outputFormat
   settings.jobs = renderJobs
   settings.computesContentHash = format == .sha256
-  let score = prepared.loaded.score
+  let score = song.score
   let plan = try RenderPlan(
-    score: score, bank: prepared.bank, settings: settings, scorePath: test.score)
+    score: score, bank: song.bank, settings: settings, scorePath: test.score)
   let taps = recordedTaps(score, rate: plan.rate)
   let scratch = try ScratchFile(extension: container.rawValue)
   let summary = try render(plan, to: .file(scratch.path))
   let name = Path.lastComponent(test.score)
-  let place = prepared.loaded.isMIDI ? "track " : ""
+  let place = song.isMIDI ? "track " : ""
 
   if !test.goldenExists {
     guard options.mode != .ci else {
@@ -64,7 +64,7 @@ private func run(
     return result(.written, ["wrote '\(test.golden)'"], nil)
   }
   let comparison = try compare(
-    test, format: format, scratch: scratch, summary: summary, options: options, prepared: prepared)
+    test, format: format, scratch: scratch, summary: summary, options: options, song: song)
   if comparison.passed {
     return result(.passed, [], nil)
   }
@@ -104,7 +104,7 @@ private func run(
 /// Compares the render in `scratch` with the golden: sample by sample, or by content hash.
 private func compare(
   _ test: GoldenTest, format: GoldenFormat, scratch: ScratchFile, summary: RenderSummary,
-  options: GoldenRunOptions, prepared: PreparedScore
+  options: GoldenRunOptions, song: Song
 ) throws(RenderError) -> (passed: Bool, lines: [String]) {
   if format == .sha256 {
     let stored = (try? FileSystem.readAll(test.golden)).map { String(decoding: $0, as: UTF8.self) }
@@ -117,7 +117,7 @@ private func compare(
   }
   let comparison = try compareGolden(
     expected: test.golden, actual: scratch.path,
-    tolerance: options.tolerance ?? prepared.choices.tolerance)
+    tolerance: options.tolerance ?? song.options.tolerance)
   let lines = (comparison.warnings.map { "  warning: " + $0 } + comparison.lines).map {
     $0.replacing("'\(scratch.path)'", with: "the render")
   }

@@ -19,6 +19,14 @@ public enum Destination: Equatable, Sendable {
     }
   }
 
+  /// The name whose extension says the format: the path, or `-` (WAV) for standard output.
+  var pathForFormat: String {
+    switch self {
+    case .file(let path): path
+    case .standardOutput: "-"
+    }
+  }
+
   /// The path in messages that name the file being written.
   var messagePath: String {
     switch self {

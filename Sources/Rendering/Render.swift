@@ -75,44 +75,6 @@ public struct RenderedAudio: Sendable {
   public var frameCount: Int { values.count / channels }
 }
 
-/// Renders the score at `path` with `bank` to `destination`: the whole of `xylo-render render`.
-public func render(
-  scoreAt path: String, bank: any SampleBank = BuiltInBank(),
-  settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions(),
-  midi: MIDIChoices = MIDIChoices(), to destination: Destination,
-  progress: ProgressHandler? = nil
-) throws(RenderError) -> RenderSummary {
-  var options = limits
-  options.keys = bank.titles
-  let plan = try RenderPlan(
-    score: try loadScore(at: path, options: options, midi: midi).score, bank: bank,
-    settings: settings,
-    scorePath: path)
-  return try render(plan, to: destination, progress: progress)
-}
-
-/// Renders a parsed score with `bank` to `destination`; the score is consumed, so a long
-/// score's taps are freed once its voices are planned.
-public func render(
-  _ score: consuming Score, bank: any SampleBank = BuiltInBank(),
-  settings: RenderSettings = RenderSettings(), to destination: Destination,
-  progress: ProgressHandler? = nil
-) throws(RenderError) -> RenderSummary {
-  let plan = try RenderPlan(score: score, bank: bank, settings: settings)
-  return try render(plan, to: destination, progress: progress)
-}
-
-/// Renders score text to memory, as a test would: `render(scoreText: "C E G")`.
-public func render(
-  scoreText: String, bank: any SampleBank = BuiltInBank(),
-  settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions()
-) throws(RenderError) -> RenderedAudio {
-  var options = limits
-  options.keys = bank.titles
-  let score = try parsedScore(Array(scoreText.utf8), path: "<text>", options: options)
-  return try render(RenderPlan(score: score, bank: bank, settings: settings))
-}
-
 /// Writes the plan's every frame to `destination`: to a temporary file beside it, closed,
 /// read back and checked, and only then moved into place. On any failure, or when `progress`
 /// cancels, no file is left and an earlier file at the destination is untouched.

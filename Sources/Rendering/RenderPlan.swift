@@ -36,7 +36,7 @@ public struct RenderPlan: Sendable {
     score: consuming Score, bank: any SampleBank, settings: RenderSettings,
     scorePath: String? = nil
   ) throws(RenderError) {
-    try settings.check()
+    do { try settings.check() } catch { throw .invalidSetting(error.message) }
     self.settings = settings
     var score = consume score
     tags = Tags(title: score.title, artist: score.artist, comment: score.comment)

@@ -1,20 +1,27 @@
-import CommandLineOptions
 import Rendering
 
 /// `xylo-render bank export DIR`: writes the built-in bank as `<title>.wav`, 48 kHz 24-bit.
 enum BankCommand {
   static let command = Command(
-    name: "bank", options: [OptionSpec("--quiet", takesValue: false)],
-    usage: Help.bankUsage, help: Help.bank, run: run)
+    name: "bank",
+    overview: "Write the built-in xylophone bank as WAV files, to listen to, edit or reuse.",
+    synopsis: ["xylo-render bank export DIR"],
+    about: """
+      Writes DIR/<title>.wav for every built-in key (48 kHz, mono, 24-bit), creating DIR if
+      needed. '--bank DIR' reads such a folder back; taps at full strength render exactly as
+      with the built-in bank, while softer taps scale the full-strength sample (the built-in
+      bank strikes softer, darker samples).
+      """,
+    sections: [OptionSection(title: "OPTIONS", options: [CommonOptions.quiet])], run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     guard arguments.positionals.first == "export", arguments.positionals.count == 2 else {
       let reason =
         arguments.positionals.first.map {
           $0 == "export" ? "missing DIR" : "unknown bank action \(quote($0))"
         }
         ?? "missing action; the bank command has 'export DIR'"
-      console.error(usageError: reason, usage: Help.bankUsage)
+      console.error(usageError: reason, usage: command.usage)
       return .usage
     }
     let folder = arguments.positionals[1]

@@ -1,36 +1,13 @@
-import CommandLineOptions
 import Platform
 import Rendering
 import SampleBank
 
-/// `--bank DIR` and `--max-sample-seconds S`, shared by every command that reads keys; commands
-/// that make sound also take `--mallet` and `--room` (`soundHelp`).
+/// `--bank DIR` and `--max-sample-seconds S`, for commands that read keys but make no sound.
 struct BankOption {
   var choice: BankChoice
 
-  static let specs = [
-    OptionSpec("--bank", takesValue: true),
-    OptionSpec("--max-sample-seconds", takesValue: true),
-  ]
-
-  /// The options of commands that make sound: the mallet and the room.
-  static let soundHelp = """
-      --mallet soft|medium|hard
-                              The built-in xylophone's mallet: rubber, plastic or hard heads
-                              (default: hard)
-      --room none|small|hall  Play in a room: a stereo reverb whose tail extends the output
-                              (default: none)
-    """
-
-  static let help = """
-      --bank DIR              Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...)
-      --max-sample-seconds S  Refuse bank samples longer than S seconds (default: 600)
-    """
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    var choices = SoundChoices()
-    try SoundOptions.apply(arguments, to: &choices)
-    choice = choices.bank
+  init(_ arguments: ParsedOptions) throws(OptionError) {
+    choice = try SoundOptions(reading: arguments).bankChoice
   }
 
   /// The bank, with decoders' own warnings kept off the terminal; `nil` after printing why it

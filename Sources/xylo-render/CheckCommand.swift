@@ -1,35 +1,38 @@
-import CommandLineOptions
 import Rendering
-import ScoreParser
 
 /// `xylo-render check SCORE...`: validates scores and prints a summary line for each.
 enum CheckCommand {
   static let command = Command(
-    name: "check", options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs,
-    usage: Help.checkUsage,
-    help: Help.check, run: run)
+    name: "check", overview: "Validate scores and print one summary line for each.",
+    synopsis: ["xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE..."],
+    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs)
+    ],
+    footer: """
+      Each score is read as 'render' reads it, its own 'options' line included. Errors are
+      printed as FILE:LINE:COLUMN: error: MESSAGE, all of a file at once.
+      Exit status: 0 when every score is valid, 1 when any has an error, 64 a bad command line.
+      """,
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    var options: ParseOptions
-    let bankOption: BankOption
-    let midi: MIDIChoices
-    do throws(UsageError) {
-      guard !arguments.positionals.isEmpty else { throw UsageError("missing SCORE") }
-      options = try LimitOptions.parse(arguments)
-      midi = try MIDIInputOptions.parse(arguments)
-      bankOption = try BankOption(arguments)
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
+    let reading: ScoreReading
+    do throws(OptionError) {
+      guard !arguments.positionals.isEmpty else { throw OptionError("missing SCORE") }
+      reading = try ScoreReading(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.checkUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
-    guard let bank = bankOption.open(console: console) else { return .failure }
-    options.keys = bank.titles
     var status = ExitStatus.success
     for path in arguments.positionals {
       do {
-        let loaded = try loadScore(at: path, options: options, midi: midi)
-        for note in loaded.notes { console.note("\(displayPath(path)): \(note)") }
-        console.out(summary(of: loaded.score, path: displayPath(path)))
+        let song = try reading.song(at: path)
+        for note in song.notes { console.note("\(displayPath(path)): \(note)") }
+        console.out(summary(of: song.score, path: displayPath(path)))
       } catch {
         console.report(error)
         status = .failure
@@ -44,5 +47,24 @@ enum CheckCommand {
     let keys = score.keys.count
     return
       "\(path): \(taps) \(taps == 1 ? "tap" : "taps"), \(keys) \(keys == 1 ? "key" : "keys"), \(score.duration.decimalString(places: 3)) s"
+  }
+}
+
+/// How the commands that read a score without rendering it (`check`, `events`, `picture`) read
+/// it: as `render` does, the score's `options` line included, with the bank, MIDI and limit
+/// options of the command line.
+struct ScoreReading {
+  var sound: SoundOptions
+  var limits: ParseOptions
+  var midi: MIDIChoices
+
+  init(_ arguments: ParsedOptions) throws(OptionError) {
+    sound = try SoundOptions(reading: arguments)
+    limits = try LimitOptions.parse(arguments)
+    midi = try MIDIInputOptions.parse(arguments)
+  }
+
+  func song(at path: String) throws(RenderError) -> Song {
+    try Song(file: path, options: sound, limits: limits, midi: midi, openBank: QuietBank.opener)
   }
 }

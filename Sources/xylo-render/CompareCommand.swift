@@ -1,4 +1,3 @@
-import CommandLineOptions
 import Rendering
 import SoundFile
 
@@ -6,30 +5,56 @@ import SoundFile
 /// person needs to fix a failing golden-file test. Exit 0 same, 1 different, 2 unreadable.
 enum CompareCommand {
   static let command = Command(
-    name: "compare",
-    options: BankOption.specs + VoiceOptions.specs + LimitOptions.specs + MIDIInputOptions.specs + [
-      OptionSpec("--tolerance", takesValue: true),
-      OptionSpec("--diff-out", takesValue: true),
-      OptionSpec("--score", takesValue: true),
-    ], usage: Help.compareUsage, help: Help.compare, run: run)
+    name: "compare", overview: "Compare two audio files sample by sample, for golden-file tests.",
+    synopsis: [
+      "xylo-render compare EXPECTED ACTUAL [--tolerance DBFS|lsb|perceptual] [--diff-out FILE] [--score FILE]"
+    ],
+    about: """
+      Decodes both files and compares their samples (not their bytes). When they differ it prints
+      what differs: rate, channels or length, the first differing frame and its time, the largest
+      difference in dBFS and where, the RMS of the difference, and how many frames differ.
+      """,
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [
+          SoundOptions.toleranceSpec,
+          OptionSpec(
+            "--diff-out", value: "FILE",
+            help: "Write ACTUAL minus EXPECTED to FILE as a float WAV, when they differ"),
+          OptionSpec(
+            "--score", value: "FILE",
+            help:
+              "Name the taps of FILE sounding at the first difference, planned as a render with the options below plans them"
+          ),
+        ] + SoundOptions.bankSpecs + SoundOptions.voiceSpecs + MIDIInputOptions.specs
+          + LimitOptions.specs)
+    ],
+    footer: """
+      Exit status: 0 identical or within tolerance, 1 different, 2 a file cannot be read,
+      64 a bad command line. Comparing silent or empty files warns: such a golden usually
+      hides a broken render.
+      """,
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let tolerance: GoldenTolerance?
     var context: ScoreContext?
     let bankOption: BankOption
-    do throws(UsageError) {
+    do throws(OptionError) {
       try arguments.requirePositionals(["EXPECTED", "ACTUAL"], command: "compare")
-      tolerance = try arguments.values["--tolerance"].map(goldenTolerance)
+      let sound = try SoundOptions(reading: arguments)
+      tolerance = sound.tolerance
       bankOption = try BankOption(arguments)
       if let path = arguments.values["--score"] {
         var settings = RenderSettings()
-        (settings.polyphony, settings.cutFade) = try VoiceOptions.parse(arguments)
+        (settings.polyphony, settings.cutFade) = (sound.polyphony, sound.cutFade ?? .zero)
         context = ScoreContext(
           path: path, settings: settings, limits: try LimitOptions.parse(arguments),
           midi: try MIDIInputOptions.parse(arguments))
       }
     } catch {
-      console.error(usageError: error.message, usage: Help.compareUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     if context != nil {

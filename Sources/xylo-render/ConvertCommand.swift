@@ -1,32 +1,48 @@
-import CommandLineOptions
 import Rendering
 import ScoreParser
 
 /// `xylo-render convert IN -o OUT`: a MIDI file to a score, or a score to a MIDI file.
 enum ConvertCommand {
   static let command = Command(
-    name: "convert",
-    options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs + [
-      OptionSpec("--output", alias: "-o", takesValue: true),
-      OptionSpec("--quiet", takesValue: false),
-    ], usage: Help.convertUsage, help: Help.convert, run: run)
+    name: "convert", overview: "Convert a MIDI file to a score, or a score to a MIDI file.",
+    synopsis: ["xylo-render convert IN -o OUT [options]"],
+    about: """
+      A MIDI file (.mid, .midi) becomes a score (.xylo) whose taps are exactly the file's: a
+      tempo line where the tempo changes, lengths in beats as exact fractions, chords joined
+      with '+', one bar per line. A score becomes a format 1 MIDI file at 960 ticks a quarter,
+      gain as velocity: exact where a tempo is a whole number of microseconds a beat, otherwise
+      within half a millisecond. Keys are matched to the bank's as 'render' matches them.
+      """,
+    arguments: [("IN", "A MIDI file or a score; '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [
+          OptionSpec(
+            "--output", alias: "-o", value: "OUT",
+            help: "The file to write (.xylo or .mid), '-' for standard output")
+        ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs + [
+          CommonOptions.quiet
+        ])
+    ],
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     var options: ParseOptions
     let midi: MIDIChoices
     let bankOption: BankOption
     let output: String
-    do throws(UsageError) {
+    do throws(OptionError) {
       try arguments.requirePositionals(["IN"], command: "convert")
       guard let path = arguments.values["--output"], !path.isEmpty else {
-        throw UsageError("missing -o OUT (a .xylo score or a .mid file, or '-')")
+        throw OptionError("missing -o OUT (a .xylo score or a .mid file, or '-')")
       }
       output = path
       options = try LimitOptions.parse(arguments)
       midi = try MIDIInputOptions.parse(arguments)
       bankOption = try BankOption(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.convertUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     guard let bank = bankOption.open(console: console) else { return .failure }

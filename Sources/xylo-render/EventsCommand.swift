@@ -1,53 +1,58 @@
-import CommandLineOptions
 import Rendering
-import ScoreParser
 
 /// `xylo-render events SCORE [--rate HZ]`: prints the resolved taps as CSV, in render order.
 enum EventsCommand {
   static let command = Command(
-    name: "events",
-    options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs + [
-      OptionSpec("--rate", takesValue: true)
+    name: "events", overview: "Print the resolved taps of a score as CSV, in render order.",
+    synopsis: [
+      "xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
     ],
-    usage: Help.eventsUsage, help: Help.events, run: run)
+    about: """
+      Columns: frame,seconds,key,gain,line (track for a MIDI file). A tap at time t lands on
+      frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals; rows are ordered by
+      frame, then by text order.
+      """,
+    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [
+          OptionSpec(
+            "--rate", value: "HZ",
+            help:
+              "Frames per second for the frame column (default: the score's options, else 48000)")
+        ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs)
+    ],
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
-    var options: ParseOptions
-    let rate: Int
-    let bankOption: BankOption
-    let midi: MIDIChoices
-    do throws(UsageError) {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
+    let reading: ScoreReading
+    do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "events")
-      options = try LimitOptions.parse(arguments)
-      midi = try MIDIInputOptions.parse(arguments)
-      bankOption = try BankOption(arguments)
-      rate =
-        try arguments.wholeNumber("--rate", in: RenderSettings.Limits.rates, unit: "hertz")
-        ?? 48_000
+      reading = try ScoreReading(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.eventsUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
-    guard let bank = bankOption.open(console: console) else { return .failure }
-    options.keys = bank.titles
     let path = arguments.positionals[0]
-    let loaded: LoadedScore
+    let song: Song
     do {
-      loaded = try loadScore(at: path, options: options, midi: midi)
+      song = try reading.song(at: path)
     } catch {
       console.report(error)
       return .failure
     }
+    let rate = song.options.rate ?? 48_000
     let placed: [ScheduledTap]
     do {
-      placed = try schedule(loaded.score, rate: Int64(rate))
+      placed = try schedule(song.score, rate: Int64(rate))
     } catch {
       console.error("\(displayPath(path)): cannot place taps at \(rate) Hz: frame overflow")
       return .failure
     }
-    for note in loaded.notes { console.note("\(displayPath(path)): \(note)") }
+    for note in song.notes { console.note("\(displayPath(path)): \(note)") }
     // For MIDI, a tap's place in the file is its track.
-    console.out("frame,seconds,key,gain,\(loaded.isMIDI ? "track" : "line")")
+    console.out("frame,seconds,key,gain,\(song.isMIDI ? "track" : "line")")
     for item in placed {
       let tap = item.tap
       console.out(

@@ -1,22 +1,24 @@
-import CommandLineOptions
 import Platform
+import Rendering
 import SampleBank
 
 /// `xylo-render keys [--bank DIR]`: lists the bank's keys and what their samples are.
 enum KeysCommand {
   static let command = Command(
-    name: "keys", options: BankOption.specs, usage: Help.keysUsage, help: Help.keys, run: run)
+    name: "keys", overview: "List the bank's keys with their sample rate, channels and length.",
+    synopsis: ["xylo-render keys [--bank DIR]"],
+    sections: [OptionSection(title: "OPTIONS", options: SoundOptions.bankSpecs)], run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     guard arguments.positionals.isEmpty else {
-      console.error(usageError: "keys takes no arguments", usage: Help.keysUsage)
+      console.error(usageError: "keys takes no arguments", usage: command.usage)
       return .usage
     }
     let bankOption: BankOption
     do {
       bankOption = try BankOption(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.keysUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     guard let bank = bankOption.open(console: console) else { return .failure }

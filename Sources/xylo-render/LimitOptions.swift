@@ -1,22 +1,18 @@
-import CommandLineOptions
 import Rendering
-import ScoreParser
 
 /// `--max-taps` and `--max-duration`, shared by every command that reads scores.
 enum LimitOptions {
   static let specs = [
-    OptionSpec("--max-taps", takesValue: true),
-    OptionSpec("--max-duration", takesValue: true),
+    OptionSpec(
+      "--max-taps", value: "N",
+      help: "Refuse a score that expands to more than N taps (default: 10000000)"),
+    OptionSpec(
+      "--max-duration", value: "SECONDS",
+      help: "Refuse a score that runs past this time (default: 86400)"),
   ]
 
-  static let help = """
-      --max-taps N            Refuse a score that expands to more than N taps
-                              (default: 10000000)
-      --max-duration SECONDS  Refuse a score that runs past this time (default: 86400)
-    """
-
   /// The parse limits the command line gives; the caller adds the bank's titles.
-  static func parse(_ arguments: ParsedArguments) throws(UsageError) -> ParseOptions {
+  static func parse(_ arguments: ParsedOptions) throws(OptionError) -> ParseOptions {
     var options = ParseOptions()
     if let taps = try arguments.wholeNumber("--max-taps", in: 1...Int(Int32.max)) {
       options.maxTaps = taps
@@ -28,24 +24,24 @@ enum LimitOptions {
   }
 }
 
-/// `--polyphony` and `--cut-fade`: how voices are planned, for `render` and for `compare
-/// --score`, which must plan them as the render did.
-enum VoiceOptions {
-  static let specs = [
-    OptionSpec("--polyphony", takesValue: true),
-    OptionSpec("--cut-fade", takesValue: true),
-  ]
+/// Options every command that writes or renders shares.
+enum CommonOptions {
+  static let quiet = OptionSpec("--quiet", help: "Print nothing but errors")
+  static let jobs = OptionSpec(
+    "--jobs", value: "N", help: "Threads that mix (default: one per core); never changes the output"
+  )
+  static let blockFrames = OptionSpec(
+    "--block-frames", value: "N",
+    help: "Frames mixed at a time (default: 4096); never changes the output")
 
-  static let help = """
-      --polyphony N           At most N voices sound; a new tap stops the oldest
-                              (default: 256; 1: each tap stops the one before, as in the app)
-      --cut-fade MS           A stopped voice fades out over MS milliseconds (default: 0)
-    """
-
-  /// The polyphony limit and the cut fade in seconds.
-  static func parse(_ arguments: ParsedArguments) throws(UsageError) -> (Int?, Rational) {
-    var choices = SoundChoices()
-    try SoundOptions.apply(arguments, to: &choices)
-    return (choices.settings.polyphony, choices.settings.cutFade)
+  /// `--jobs` and `--block-frames`, checked.
+  static func parseMixing(_ arguments: ParsedOptions) throws(OptionError) -> (
+    jobs: Int?, blockFrames: Int?
+  ) {
+    let limits = RenderSettings.Limits.self
+    return (
+      try arguments.wholeNumber("--jobs", in: limits.jobs, unit: "threads"),
+      try arguments.wholeNumber("--block-frames", in: limits.blockFrames, unit: "frames")
+    )
   }
 }

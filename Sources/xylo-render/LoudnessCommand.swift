@@ -1,16 +1,25 @@
-import CommandLineOptions
 import Platform
 import Rendering
 
 /// `xylo-render loudness FILE...`: EBU R128 loudness, range and peaks per file, one line each.
 enum LoudnessCommand {
   static let command = Command(
-    name: "loudness", options: [OptionSpec("--json", takesValue: false)],
-    usage: Help.loudnessUsage, help: Help.loudness, run: run)
+    name: "loudness",
+    overview: "Measure the loudness of audio files as EBU R128 / ITU-R BS.1770 defines it.",
+    synopsis: ["xylo-render loudness FILE... [--json]"],
+    about: """
+      Prints one line per file: integrated loudness (LUFS), loudness range (LU), true peak
+      (dBTP, measured oversampled by libebur128) and sample peak (dBFS). Silence is -inf.
+      """,
+    sections: [
+      OptionSection(
+        title: "OPTIONS", options: [OptionSpec("--json", help: "Print a JSON array instead")])
+    ],
+    footer: "Exit status: 0 when every file was measured, 1 when any cannot be read.", run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     guard !arguments.positionals.isEmpty else {
-      console.error(usageError: "missing FILE", usage: Help.loudnessUsage)
+      console.error(usageError: "missing FILE", usage: command.usage)
       return .usage
     }
     let json = arguments.has("--json")

@@ -1,27 +1,26 @@
-import CommandLineOptions
 import Rendering
 
 /// How MIDI files are read, shared by every command that reads scores.
 enum MIDIInputOptions {
   static let specs = [
-    OptionSpec("--drums", takesValue: false),
-    OptionSpec("--out-of-range", takesValue: true),
-    OptionSpec("--track", takesValue: true, repeatable: true),
-    OptionSpec("--channel", takesValue: true, repeatable: true),
-    OptionSpec("--transpose", takesValue: true),
+    OptionSpec("--drums", help: "Keep MIDI channel 10 (drums), left out by default"),
+    OptionSpec(
+      "--out-of-range", value: "MODE",
+      help:
+        "A MIDI note the bank lacks: fold (move it by octaves, the default), skip (leave it out) or error"
+    ),
+    OptionSpec(
+      "--track", value: "N", repeatable: true,
+      help: "Play only MIDI track N (1 is the first); repeat for more"),
+    OptionSpec(
+      "--channel", value: "N", repeatable: true,
+      help: "Play only MIDI channel N (1 to 16; 10 keeps the drums); repeat for more"),
+    OptionSpec(
+      "--transpose", value: "SEMITONES", help: "Move every MIDI note by SEMITONES (-48 to 48) first"
+    ),
   ]
 
-  static let help = """
-      --drums                 Keep MIDI channel 10 (drums), left out by default
-      --out-of-range MODE     A MIDI note the bank lacks: fold (move it by octaves, the
-                              default), skip (leave it out) or error
-      --track N               Play only MIDI track N (1 is the first); repeat for more
-      --channel N             Play only MIDI channel N (1 to 16; 10 keeps the drums);
-                              repeat for more
-      --transpose SEMITONES   Move every MIDI note by SEMITONES (-48 to 48) first
-    """
-
-  static func parse(_ arguments: ParsedArguments) throws(UsageError) -> MIDIChoices {
+  static func parse(_ arguments: ParsedOptions) throws(OptionError) -> MIDIChoices {
     let tracks = try arguments.wholeNumbers("--track", in: 1...65_535)
     let channels = try arguments.wholeNumbers("--channel", in: 1...16)
     let mode = try arguments.choice(

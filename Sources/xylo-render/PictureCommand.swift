@@ -1,61 +1,73 @@
-import CommandLineOptions
 import Platform
 import Rendering
-import ScoreParser
 
 /// `xylo-render picture SCORE -o score.png|score.svg`: the score as a piano roll.
 enum PictureCommand {
   static let command = Command(
-    name: "picture",
-    options: LimitOptions.specs + BankOption.specs + MIDIInputOptions.specs + [
-      OptionSpec("--output", alias: "-o", takesValue: true),
-      OptionSpec("--size", takesValue: true),
-      OptionSpec("--title", takesValue: true),
-      OptionSpec("--beats-per-bar", takesValue: true),
-      OptionSpec("--quiet", takesValue: false),
-    ], usage: Help.pictureUsage, help: Help.picture, run: run)
+    name: "picture", overview: "Draw a score as a piano roll.",
+    synopsis: ["xylo-render picture SCORE -o OUT.png|OUT.svg [options]"],
+    about: """
+      Time runs across, the keys up the side in the app's colours (lowest at the bottom), a
+      mark per tap at its exact time, its size growing with its gain; beats (or bars) and
+      seconds are marked, the title is on top. SVG holds one vector shape per tap; PNG is
+      drawn by Cairo. The same score gives the same bytes.
+      """,
+    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [
+          OptionSpec(
+            "--output", alias: "-o", value: "OUT",
+            help: "The picture: .png or .svg. It appears only when complete."),
+          OptionSpec(
+            "--size", value: "WxH",
+            help: "Size in pixels (default: wider for longer songs, taller for more keys)"),
+          OptionSpec("--title", value: "TEXT", help: "The title on top (default: the score's)"),
+          OptionSpec(
+            "--beats-per-bar", value: "N", help: "Draw a line every N beats instead of every beat"),
+        ] + SoundOptions.bankSpecs),
+      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
+      OptionSection(
+        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
+    ],
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let scorePath: String
     let output: String
-    var options: ParseOptions
-    let midi: MIDIChoices
-    let bankOption: BankOption
+    let reading: ScoreReading
     var size: (Int, Int)?
     let beatsPerBar: Int?
-    do throws(UsageError) {
+    do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "picture")
       scorePath = arguments.positionals[0]
       guard let path = arguments.values["--output"], !path.isEmpty, path != "-" else {
-        throw UsageError("missing -o OUT (a .png or .svg file)")
+        throw OptionError("missing -o OUT (a .png or .svg file)")
       }
       output = path
       if let text = arguments.values["--size"] {
         size = try SizeOption.parse(text, example: "1600x400")
       }
       beatsPerBar = try arguments.wholeNumber("--beats-per-bar", in: 1...64, unit: "beats")
-      options = try LimitOptions.parse(arguments)
-      midi = try MIDIInputOptions.parse(arguments)
-      bankOption = try BankOption(arguments)
+      reading = try ScoreReading(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.pictureUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
-    guard let bank = bankOption.open(console: console) else { return .failure }
-    options.keys = bank.titles
     do throws(RenderError) {
-      let loaded = try loadScore(at: scorePath, options: options, midi: midi)
+      let song = try reading.song(at: scorePath)
       let quiet = arguments.has("--quiet")
       if !quiet {
-        for note in loaded.notes { console.note("\(displayPath(scorePath)): \(note)") }
+        for note in song.notes { console.note("\(displayPath(scorePath)): \(note)") }
       }
       try drawScorePicture(
-        loaded.score, title: arguments.values["--title"], beatsPerBar: beatsPerBar, to: output,
+        song.score, title: arguments.values["--title"], beatsPerBar: beatsPerBar, to: output,
         width: size?.0, height: size?.1, scorePath: scorePath)
       if !quiet {
-        let taps = loaded.score.taps.count
+        let taps = song.score.taps.count
         console.err(
-          "wrote \(quote(output, limit: displayedPathLength)): \(taps) \(taps == 1 ? "tap" : "taps"), \(loaded.score.duration.decimalString(places: 3)) s"
+          "wrote \(quote(output, limit: displayedPathLength)): \(taps) \(taps == 1 ? "tap" : "taps"), \(song.score.duration.decimalString(places: 3)) s"
         )
       }
       return .success

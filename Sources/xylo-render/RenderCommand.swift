@@ -1,41 +1,49 @@
 import AudioBasics
-import CommandLineOptions
 import Platform
 import Rendering
-import ScoreParser
 
 /// `xylo-render render SCORE -o OUT [options]`: mixes the score's taps into an audio file.
 enum RenderCommand {
   static let command = Command(
-    name: "render", options: RenderOptions.specs, usage: Help.renderUsage, help: Help.render,
+    name: "render", overview: "Render a score to an audio file, every tap on its exact frame.",
+    synopsis: ["xylo-render render SCORE -o OUT [options]", "xylo-render SCORE -o OUT [options]"],
+    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    sections: RenderOptions.sections,
+    footer: """
+      The output lasts until the last sample ends, unless --tail or --duration say otherwise.
+      The score's own 'options' line applies; options given here override it. With the
+      built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB quieter and
+      darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of four keys do
+      not clip. Recorded banks scale linearly. Clipped samples are counted and reported as a
+      warning.
+      """,
     run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let options: RenderOptions
     do {
       options = try RenderOptions(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.renderUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
-    do {
+    do throws(RenderError) {
       let plan: RenderPlan
       do {
-        // The parsed score is handed over, so the plan can free its taps.
-        let prepared = try prepareScore(
-          at: options.scorePath, commandLine: options.arguments, limits: options.limits,
+        var song = try Song(
+          file: options.scorePath, options: options.sound, limits: options.limits,
           midi: options.midi, openBank: QuietBank.opener)
         if !options.quiet {
-          for note in prepared.loaded.notes {
-            console.note("\(displayPath(options.scorePath)): \(note)")
-          }
+          for note in song.notes { console.note("\(displayPath(options.scorePath)): \(note)") }
         }
-        let settings = try options.settings(for: prepared.choices)
-        let score = prepared.loaded.score
+        do { try song.settings.write(options.file, encoding: song.options.encoding) } catch {
+          throw RenderError.invalidSetting(error.message)
+        }
+        song.settings.computesContentHash = options.printsHash
+        if let jobs = options.jobs { song.settings.jobs = jobs }
+        if let blockFrames = options.blockFrames { song.settings.blockFrames = blockFrames }
         releaseFreedMemory()  // what parsing took
-        plan = try RenderPlan(
-          score: consume score, bank: prepared.bank, settings: settings,
-          scorePath: options.scorePath)
+        plan = try song.plan()
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
@@ -58,9 +66,8 @@ enum RenderCommand {
       return .failure
     }
   }
-
   private static func report(_ summary: RenderSummary, options: RenderOptions, console: Console) {
-    if summary.format.container != options.container {
+    if case .sound(let container) = options.file, summary.format.container != container {
       console.note("a WAV file holds at most 4 GiB; writing RF64, WAV with 64-bit sizes")
     }
     let stopped = summary.voicesStoppedByLimit
@@ -95,10 +102,12 @@ enum RenderCommand {
     let seconds = Rational(summary.totalFrames, rate)?.decimalString(places: 3) ?? "?"
     let format = summary.format
     let encoding = format.encoding.map { " \($0.rawValue)" } ?? ""
-    let kind =
-      options.phoneFormat != nil
-      ? "aac in mp4"
-      : "\(format.container.rawValue)\(encoding)"
+    let kind: String
+    if case .aac = options.file {
+      kind = "aac in mp4"
+    } else {
+      kind = "\(format.container.rawValue)\(encoding)"
+    }
     console.err(
       "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
     )

@@ -1,113 +1,76 @@
-import CommandLineOptions
 import Platform
 import Rendering
-import ScoreParser
-import SoundFile
 
 /// `xylo-render ringtone SCORE -o OUT`: a phone's ringtone or alert from a score.
 enum RingtoneCommand {
   static let command = Command(
-    name: "ringtone",
-    options: LimitOptions.specs + SoundOptions.specs + MIDIInputOptions.specs + [
-      OptionSpec("--output", alias: "-o", takesValue: true),
-      OptionSpec("--for", takesValue: true),
-      OptionSpec("--no-loop", takesValue: false),
-      OptionSpec("--seconds", takesValue: true),
-      OptionSpec("--quiet", takesValue: false),
-    ], usage: Help.ringtoneUsage, help: Help.ringtone, run: run)
+    name: "ringtone", overview: "Make a phone's ringtone or alert from a score.",
+    synopsis: ["xylo-render ringtone SCORE -o OUT [options]"],
+    about: """
+      A ringtone loops without a seam: the file is exactly one period of the song, and what
+      still rings at its end sounds over its start, so the phone playing it on repeat plays the
+      song on repeat. A song longer than the limit is cut at its last bar line before it. The
+      level is a loudness target, -14 LUFS under a -1 dBTP true-peak ceiling by default: as
+      loud as streamed music, with room for a phone's own limiter.
+      """,
+    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [
+          OptionSpec(
+            "--output", alias: "-o", value: "OUT",
+            help:
+              "The file: .m4r (iPhone, AAC), .ogg (Android, marked to loop when it loops), .m4a, .mp3, .wav or .flac"
+          ),
+          OptionSpec(
+            "--for", value: "PHONE",
+            help:
+              "iphone or android (looping, at most 30 s) or notification (a one-shot alert, at most 5 s)"
+          ),
+          OptionSpec(
+            "--no-loop", help: "A one-shot alert: the song as it rings out, faded if cut"),
+          OptionSpec("--seconds", value: "S", help: "The longest file (default: 30)"),
+          OptionSpec("--loudness", value: "LUFS", help: "The loudness target (default: -14)"),
+          OptionSpec("--true-peak", value: "DBTP", help: "Its true-peak ceiling (default: -1)"),
+        ] + SoundOptions.formatSpecs + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs
+          + SoundOptions.voiceSpecs),
+      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
+      OptionSection(
+        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
+    ],
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let scorePath: String
-    let output: String
-    var ringtone: RingtoneSettings
-    let container: Container
-    let limits: ParseOptions
-    let midi: MIDIChoices
-    do throws(UsageError) {
+    let file: RingtoneFile
+    let reading: ScoreReading
+    do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "ringtone")
       scorePath = arguments.positionals[0]
       guard let path = arguments.values["--output"], !path.isEmpty else {
-        throw UsageError("missing -o OUT (.m4r, .ogg, .mp3, .wav or .flac)")
+        throw OptionError("missing -o OUT (.m4r, .ogg, .mp3, .wav or .flac)")
       }
       let preset = try arguments.choice(
         "--for", of: RingtoneSettings.Preset.allCases.map(\.rawValue)
       ).flatMap(RingtoneSettings.Preset.init(rawValue:))
-      output = try presetPath(path, for: preset)
-      ringtone = preset.map(RingtoneSettings.init(preset:)) ?? RingtoneSettings()
-      if arguments.has("--no-loop") { ringtone.loops = false }
-      let ext = Path.fileExtension(output).lowercased()
-      if let phone = PhoneFormat(fileExtension: ext) {
-        ringtone.phoneFormat = phone
-        container = .wav
-      } else if ext == "ogg" || ext == "oga" {
-        // Ogg through FFmpeg, which writes the ANDROID_LOOP comment libsndfile cannot.
-        ringtone.phoneFormat = .oggVorbis(loops: ringtone.loops)
-        container = .ogg
-      } else if let chosen = Container(fileExtension: ext) {
-        container = chosen
-      } else {
-        throw UsageError(
-          "cannot tell the format of \(quote(output, limit: displayedPathLength)) from its extension; use .m4r, .ogg, .mp3, .wav or .flac"
-        )
-      }
-      if let seconds = try arguments.duration("--seconds", positive: true) {
-        ringtone.maximumSeconds = seconds
-      }
-      if ext == "m4r", !(ringtone.maximumSeconds < Rational(40)) {
-        throw UsageError("an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30")
-      }
-      var choices = SoundChoices()
-      try SoundOptions.apply(arguments, to: &choices)
-      if case .loudness(let lufs, let ceiling) = choices.settings.level {
-        ringtone.loudnessLUFS = lufs
-        ringtone.truePeakCeiling = ceiling
-      }
-      limits = try LimitOptions.parse(arguments)
-      midi = try MIDIInputOptions.parse(arguments)
+      file = try RingtoneFile(
+        path: path, preset: preset, loops: arguments.has("--no-loop") ? false : nil,
+        maximumSeconds: try arguments.duration("--seconds", positive: true))
+      reading = try ScoreReading(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.ringtoneUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     do throws(RenderError) {
-      let prepared = try prepareScore(
-        at: scorePath, commandLine: arguments, limits: limits, midi: midi,
-        openBank: QuietBank.opener)
-      var settings = prepared.choices.settings
-      switch OutputFormat.make(container: container, encoding: prepared.choices.encoding) {
-      case .success(let format): settings.format = format
-      case .failure(let mismatch): throw .invalidSetting(mismatch.message)
-      }
-      let summary = try renderRingtone(
-        prepared.loaded.score, bank: prepared.bank, settings: settings, ringtone: ringtone,
-        scorePath: scorePath, to: Destination(output))
-      if !arguments.has("--quiet") { report(summary, output: output, console: console) }
+      let song = try reading.song(at: scorePath)
+      let summary = try renderRingtone(song, as: file)
+      if !arguments.has("--quiet") { report(summary, output: file.path, console: console) }
       return .success
     } catch {
       console.report(error)
       return .failure
     }
-  }
-
-  /// The phone's format for a preset: an iPhone takes `.m4r`, Android `.ogg`; a name without
-  /// an extension gets the preset's, another extension is refused.
-  private static func presetPath(_ path: String, for preset: RingtoneSettings.Preset?)
-    throws(UsageError) -> String
-  {
-    let wanted: String? =
-      switch preset {
-      case .iphone: "m4r"
-      case .android: "ogg"
-      case .notification, nil: nil
-      }
-    guard let wanted, path != "-" else { return path }
-    let ext = Path.fileExtension(path).lowercased()
-    if ext.isEmpty { return path + "." + wanted }
-    guard ext == wanted else {
-      throw UsageError(
-        "--for \(preset?.rawValue ?? "") makes a .\(wanted) file, not .\(ext); name it \(quote(Path.baseName(path) + "." + wanted))"
-      )
-    }
-    return path
   }
 
   private static func report(_ summary: RingtoneSummary, output: String, console: Console) {

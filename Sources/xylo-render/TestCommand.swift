@@ -1,4 +1,3 @@
-import CommandLineOptions
 import Platform
 import Rendering
 import ScoreParser
@@ -7,14 +6,26 @@ import ScoreParser
 enum TestCommand {
   static let command = Command(
     name: "test",
-    options: TestOptions.specs, usage: Help.testUsage, help: Help.test, run: run)
+    overview: "Run golden-file tests: every score under the paths against the golden beside it.",
+    synopsis: ["xylo-render test [PATH...] [options]"],
+    about: """
+      Every score (*.xylo, *.mid) under PATH (default: .) is a test. Its golden sits beside it as
+      NAME.golden.flac (or .wav, or .sha256 for the content hash only), with NAME.golden.taps,
+      the taps it was made of. Each score renders with its own 'options' line; options given
+      here override it. A missing golden is written (not with --ci); a golden whose score is
+      gone is obsolete. A failure says what differs, where, and which score lines changed.
+      """,
+    arguments: [("PATH", "A folder searched recursively, or a score (default: .)")],
+    sections: TestOptions.sections,
+    footer: "Exit status: 0 when no test failed or erred, 1 otherwise, 64 a bad command line.",
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let options: TestOptions
     do {
       options = try TestOptions(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.testUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     let start = monotonicSeconds()

@@ -1,6 +1,4 @@
-import CommandLineOptions
 import Rendering
-import ScoreParser
 
 /// What `test` was asked to do, checked.
 struct TestOptions {
@@ -12,24 +10,47 @@ struct TestOptions {
   var shard: (Int, Int)?
   var list = false
 
-  static let specs =
-    LimitOptions.specs + MIDIInputOptions.specs + SoundOptions.specs + SoundOptions.goldenSpecs + [
-      OptionSpec("--golden-format", takesValue: true),
-      OptionSpec("--ci", takesValue: false),
-      OptionSpec("--update", takesValue: false),
-      OptionSpec("--jobs", takesValue: true),
-      OptionSpec("--junit", takesValue: true),
-      OptionSpec("--json", takesValue: true),
-      OptionSpec("--annotate", takesValue: true),
-      OptionSpec("--shard", takesValue: true),
-      OptionSpec("--list", takesValue: false),
-      OptionSpec("--artifacts", takesValue: true),
-    ]
+  static let sections = [
+    OptionSection(
+      title: "OPTIONS",
+      options: [
+        OptionSpec("--ci", help: "Missing or obsolete goldens fail; nothing is written"),
+        OptionSpec(
+          "--update",
+          help:
+            "Rewrite goldens whose audio changed, write missing ones, remove obsolete ones; unchanged goldens are not touched"
+        ),
+        OptionSpec(
+          "--golden-format", value: "FORMAT",
+          help: "flac, wav or sha256, for goldens written (default: flac)"),
+        SoundOptions.toleranceSpec,
+        OptionSpec("--jobs", value: "N", help: "Tests run at once (default: one per core)"),
+        OptionSpec(
+          "--junit", value: "FILE",
+          help: "Write a JUnit XML report (GitHub Actions, GitLab, Jenkins)"),
+        OptionSpec("--json", value: "FILE", help: "Write a JSON report"),
+        OptionSpec(
+          "--annotate", value: "github", help: "Print GitHub Actions annotations for failures"),
+        OptionSpec(
+          "--shard", value: "K/N", help: "Run only shard K of N (a stable split by path)"),
+        OptionSpec("--list", help: "List the tests and run none"),
+        OptionSpec(
+          "--artifacts", value: "DIR",
+          help:
+            "For each failure, leave in DIR the render, the difference and a picture of both (PNG)"
+        ),
+      ]),
+    OptionSection(
+      title: "SOUND (over each score's options)",
+      options: SoundOptions.specs),
+    OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
+    OptionSection(title: "LIMITS", options: LimitOptions.specs),
+  ]
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
+  init(_ arguments: ParsedOptions) throws(OptionError) {
     paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     if arguments.has("--ci") && arguments.has("--update") {
-      throw UsageError("--ci and --update cannot be combined; --ci writes nothing")
+      throw OptionError("--ci and --update cannot be combined; --ci writes nothing")
     }
     run.mode = arguments.has("--ci") ? .ci : arguments.has("--update") ? .update : .check
     if let name = try arguments.choice(
@@ -42,9 +63,7 @@ struct TestOptions {
       ?? run.jobs
     run.limits = try LimitOptions.parse(arguments)
     run.midi = try MIDIInputOptions.parse(arguments)
-    run.commandLine = arguments
-    var check = SoundChoices()  // a bad sound option is a bad command line, before any test
-    try SoundOptions.apply(arguments, to: &check)
+    run.soundOptions = try SoundOptions(reading: arguments)
     run.bankOpener = QuietBank.opener
     run.artifacts = arguments.values["--artifacts"]
     junit = arguments.values["--junit"]
@@ -56,7 +75,7 @@ struct TestOptions {
       guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
         (1...count).contains(index)
       else {
-        throw UsageError("--shard needs K/N with 1 <= K <= N, such as 2/4, got \(quote(text))")
+        throw OptionError("--shard needs K/N with 1 <= K <= N, such as 2/4, got \(quote(text))")
       }
       shard = (index, count)
     }

@@ -1,40 +1,66 @@
-import CommandLineOptions
 import Platform
 import Rendering
-import ScoreParser
 
 /// `xylo-render video SCORE -o song.mp4`: the song as the app would play it, as a video.
 enum VideoCommand {
   static let command = Command(
-    name: "video",
-    options: LimitOptions.specs + SoundOptions.specs + MIDIInputOptions.specs + [
-      OptionSpec("--output", alias: "-o", takesValue: true),
-      OptionSpec("--size", takesValue: true),
-      OptionSpec("--fps", takesValue: true),
-      OptionSpec("--background", takesValue: true),
-      OptionSpec("--no-labels", takesValue: false),
-      OptionSpec("--bitrate", takesValue: true),
-      OptionSpec("--quiet", takesValue: false),
-      OptionSpec("--block-frames", takesValue: true),
-      OptionSpec("--jobs", takesValue: true),
-    ], usage: Help.videoUsage, help: Help.video, run: run)
+    name: "video", overview: "Make a video of the song as the app would play it.",
+    synopsis: ["xylo-render video SCORE -o OUT.mp4 [options]"],
+    about: """
+      The app's keys (C D E F G A B, and every other key the score plays, lowest at the top),
+      each a coloured bar at alpha 0.7 over a background, dimmed to 0.5 from the frame holding
+      its tap for 0.2 s, as the app dims a tapped button. The sound is the render's, exactly,
+      as AAC; the pictures are H.264. The same score and options give the same bytes.
+      """,
+    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    sections: [
+      OptionSection(
+        title: "VIDEO",
+        options: [
+          OptionSpec(
+            "--output", alias: "-o", value: "OUT",
+            help: "The file: .mp4 (H.264 and AAC). It appears only when complete."),
+          OptionSpec(
+            "--size", value: "WxH", help: "Picture size in pixels, both even (default: 1280x720)"),
+          OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
+          OptionSpec(
+            "--background", value: "FILE",
+            help: "A PNG behind the keys, scaled to cover (default: a dark gradient)"),
+          OptionSpec("--no-labels", help: "Draw the keys without their titles"),
+          OptionSpec("--bitrate", value: "KBPS", help: "AAC bit rate (default: 256)"),
+          CommonOptions.blockFrames, CommonOptions.jobs,
+        ]),
+      OptionSection(
+        title: "SOUND",
+        options: [
+          OptionSpec(
+            "--rate", value: "HZ", help: "Audio sample rate, 44100 or 48000 (default: 48000)"),
+          OptionSpec(
+            "--channels", value: "1|2",
+            help: "Audio channels (default: the most of the samples used)"),
+        ] + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
+          + SoundOptions.levelSpecs),
+      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
+      OptionSection(
+        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
+    ],
+    run: run)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) -> ExitStatus {
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let scorePath: String
     let output: String
     var video = VideoSettings()
-    let limits: ParseOptions
-    let midi: MIDIChoices
+    let reading: ScoreReading
     let jobs: Int?
     let blockFrames: Int?
-    do throws(UsageError) {
+    do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "video")
       scorePath = arguments.positionals[0]
       guard let path = arguments.values["--output"], !path.isEmpty else {
-        throw UsageError("missing -o OUT (an .mp4 file)")
+        throw OptionError("missing -o OUT (an .mp4 file)")
       }
       guard path == "-" || ["mp4", "m4v"].contains(Path.fileExtension(path).lowercased()) else {
-        throw UsageError(
+        throw OptionError(
           "a video is an MP4 file: name it .mp4, not \(quote(path, limit: displayedPathLength))")
       }
       output = path
@@ -48,33 +74,22 @@ enum VideoCommand {
       if let kilobits = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s") {
         video.audioBitRate = kilobits * 1_000
       }
-      var choices = SoundChoices()  // checked now: a bad value is a bad command line
-      try SoundOptions.apply(arguments, to: &choices)
-      limits = try LimitOptions.parse(arguments)
-      midi = try MIDIInputOptions.parse(arguments)
-      let ranges = RenderSettings.Limits.self
-      jobs = try arguments.wholeNumber("--jobs", in: ranges.jobs, unit: "threads")
-      blockFrames = try arguments.wholeNumber(
-        "--block-frames", in: ranges.blockFrames, unit: "frames")
+      reading = try ScoreReading(arguments)
+      (jobs, blockFrames) = try CommonOptions.parseMixing(arguments)
     } catch {
-      console.error(usageError: error.message, usage: Help.videoUsage)
+      console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
     let quiet = arguments.has("--quiet")
     do throws(RenderError) {
-      let prepared = try prepareScore(
-        at: scorePath, commandLine: arguments, limits: limits, midi: midi,
-        openBank: QuietBank.opener)
+      var song = try reading.song(at: scorePath)
       if !quiet {
-        for note in prepared.loaded.notes { console.note("\(displayPath(scorePath)): \(note)") }
+        for note in song.notes { console.note("\(displayPath(scorePath)): \(note)") }
       }
-      var settings = prepared.choices.settings
-      settings.rate = encoderRate(for: settings.rate)
-      if let jobs { settings.jobs = jobs }
-      if let blockFrames { settings.blockFrames = blockFrames }
-      let plan = try RenderPlan(
-        score: prepared.loaded.score, bank: prepared.bank, settings: settings,
-        scorePath: scorePath)
+      song.settings.rate = encoderRate(for: song.settings.rate)
+      if let jobs { song.settings.jobs = jobs }
+      if let blockFrames { song.settings.blockFrames = blockFrames }
+      let plan = try song.plan()
       let bar = ProgressBar(quiet: quiet)
       let summary = try renderVideo(plan, video: video, to: Destination(output)) { progress in
         bar?.show(progress)

@@ -1,5 +1,4 @@
-import CommandLineOptions
-import ScoreParser
+import Settings
 
 /// The front end: picks the subcommand and turns its outcome into an exit status.
 enum XyloRender {

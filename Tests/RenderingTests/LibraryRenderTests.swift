@@ -21,7 +21,9 @@ import Testing
   @Test(arguments: ["C E G", "tempo 90\nC E G C+E D:2 [F G A B]x6 HighC+C:4"])
   func aScoreInMemoryMatchesTheSameScoreWrittenAsFloatWAV(_ text: String) throws {
     let settings = RenderSettings(format: .floatWAV)
-    let audio = try render(scoreText: text, settings: settings)
+    var song = try Song(text: text)
+    song.settings = settings
+    let audio = try song.render()
     let path = try temporaryFolder() + "/song.wav"
     let plan = try RenderPlan(
       score: try #require(
@@ -36,8 +38,8 @@ import Testing
   }
 
   @Test func normalizingPutsThePeakOnTheTarget() throws {
-    let audio = try render(
-      scoreText: "C+E+G", settings: RenderSettings(level: .normalize(peakDecibels: -3)))
+    let audio = try Song(text: "C+E+G", options: SoundOptions(level: .normalize(peakDecibels: -3)))
+      .render()
     #expect(abs(Double(audio.peak.peak) - Decibels.linear(-3)) < 1e-6)
   }
 
@@ -47,8 +49,8 @@ import Testing
     try Data("the previous render".utf8).write(to: URL(fileURLWithPath: path))
     var calls = 0
     #expect(throws: RenderError.cancelled) {
-      _ = try render(
-        scoreAt: try scoreFile("tempo 600\n[C D E F G A B]x40", in: folder), to: .file(path)
+      _ = try Song(file: try scoreFile("tempo 600\n[C D E F G A B]x40", in: folder)).render(
+        to: .file(path)
       ) { _ in
         calls += 1
         return .cancel
@@ -65,8 +67,8 @@ import Testing
   @Test func aScoreWithErrorsThrowsEveryDiagnosticWithItsLine() throws {
     let folder = try temporaryFolder()
     let score = try scoreFile("C Cc\nQ", in: folder)
-    do {
-      _ = try render(scoreAt: score, to: .file(folder + "/o.wav"))
+    do throws(RenderError) {
+      _ = try Song(file: score).render(to: .file(folder + "/o.wav"))
       Issue.record("a score with errors rendered")
     } catch {
       guard case .score(let path, let diagnostics, let lines) = error else {
@@ -88,7 +90,9 @@ import Testing
   ])
   func settingsOutsideTheirRangesAreRefused(_ settings: RenderSettings, _ reason: String) {
     #expect(throws: RenderError.invalidSetting(reason)) {
-      _ = try render(scoreText: "C", settings: settings)
+      var song = try Song(text: "C")
+      song.settings = settings
+      _ = try song.render()
     }
   }
 
@@ -96,7 +100,7 @@ import Testing
     let folder = try temporaryFolder()
     let score = try scoreFile("C D E", in: folder)
     for name in ["a.flac", "b.wav"] {
-      _ = try render(scoreAt: score, to: .file("\(folder)/\(name)"))
+      _ = try Song(file: score).render(to: .file("\(folder)/\(name)"))
     }
     let comparison = try compareGolden(expected: folder + "/a.flac", actual: folder + "/b.wav")
     #expect(comparison.passed)
@@ -133,5 +137,41 @@ import Testing
     let path = folder + "/s.xylo"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
+  }
+}
+
+/// The library reads a score as the tool does: its `options` line applies, under what the
+/// caller sets explicitly.
+@Suite struct ScoreOptionsLineTests {
+  private func peak(_ song: Song) throws -> Float { try song.render().peak.peak }
+
+  @Test func theScoresOptionsLineShapesTheLibrarysRender() throws {
+    let plain = try Song(text: "C E G")
+    let quieter = try Song(text: "options --gain -6\nC E G")
+    let ratio = try peak(quieter) / peak(plain)
+    #expect(abs(Double(ratio) - Decibels.linear(-6)) < 1e-6)
+    #expect(try Song(text: "options --rate 44100\nC").render().rate == 44_100)
+  }
+
+  @Test func theCallersOptionsWinOverTheScoresAndTheRestStays() throws {
+    let song = try Song(
+      text: "options --gain -6 --rate 44100\nC E G",
+      options: SoundOptions(level: .gain(decibels: 0)))
+    #expect(song.settings.level == .gain(decibels: 0))
+    #expect(song.settings.rate == 44_100)
+  }
+
+  @Test func aBadOptionsWordIsAScoreErrorAtItsColumn() throws {
+    #expect(throws: RenderError.self) { try Song(text: "options --rate 5\nC") }
+    do throws(RenderError) {
+      _ = try Song(text: "options --rate 5\nC", name: "song.xylo")
+    } catch {
+      guard case .score(let path, let diagnostics, _) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(path == "song.xylo")
+      #expect(diagnostics.map { "\($0.line):\($0.column)" } == ["1:16"])
+    }
   }
 }

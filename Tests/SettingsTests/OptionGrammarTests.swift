@@ -1,15 +1,15 @@
-import CommandLineOptions
+import Settings
 import Testing
 
-/// The options layer on its own: parsing, one wording per kind of value, did-you-mean.
-@Suite struct ArgumentParserTests {
+/// The option grammar the command line and a score's `options` line share: parsing, one wording per kind of value, did-you-mean.
+@Suite struct OptionGrammarTests {
   private let specs = [
-    OptionSpec("--output", alias: "-o", takesValue: true),
-    OptionSpec("--rate", takesValue: true),
-    OptionSpec("--normalize", takesValue: true, valueIsOptional: true),
-    OptionSpec("--quiet", takesValue: false),
-    OptionSpec("--polyphony", takesValue: true),
-    OptionSpec("--track", takesValue: true, repeatable: true),
+    OptionSpec("--output", alias: "-o", value: "OUT", help: "The file"),
+    OptionSpec("--rate", value: "HZ", help: "The rate"),
+    OptionSpec("--normalize", value: "DBFS", valueIsOptional: true, help: "The peak"),
+    OptionSpec("--quiet", help: "Quiet"),
+    OptionSpec("--polyphony", value: "N", help: "Voices"),
+    OptionSpec("--track", value: "N", repeatable: true, help: "A track"),
   ]
 
   @Test func valuesFlagsAndPositionalsAreSeparated() throws {
@@ -39,7 +39,7 @@ import Testing
     (["--fast"], "unknown option '--fast'"),
   ])
   func badCommandLinesSayWhy(_ arguments: [String], _ message: String) {
-    #expect(throws: UsageError(message)) { try parseArguments(arguments, options: specs) }
+    #expect(throws: OptionError(message)) { try parseArguments(arguments, options: specs) }
   }
 
   @Test(arguments: [
@@ -47,32 +47,22 @@ import Testing
     ("4.4e4", "--rate needs a whole number of hertz from 1000 to 768000, got '4.4e4'"),
   ])
   func wholeNumbersOutsideTheirRangeAreRefusedWithTheRange(_ value: String, _ message: String) {
-    let parsed = ParsedArguments(values: ["--rate": value])
-    #expect(throws: UsageError(message)) {
+    let parsed = ParsedOptions(values: ["--rate": value])
+    #expect(throws: OptionError(message)) {
       _ = try parsed.wholeNumber("--rate", in: 1_000...768_000, unit: "hertz")
     }
   }
 
   @Test func decibelsAndDurationsUseOneWordingEach() {
-    let parsed = ParsedArguments(values: ["--gain": "70", "--tail": "-1", "--max-duration": "0"])
-    #expect(throws: UsageError("--gain needs decibels from -120 to 60, got '70'")) {
+    let parsed = ParsedOptions(values: ["--gain": "70", "--tail": "-1", "--max-duration": "0"])
+    #expect(throws: OptionError("--gain needs decibels from -120 to 60, got '70'")) {
       _ = try parsed.decibels("--gain", in: -120...60)
     }
-    #expect(throws: UsageError("--tail needs a number of seconds (0 or more), got '-1'")) {
+    #expect(throws: OptionError("--tail needs a number of seconds (0 or more), got '-1'")) {
       _ = try parsed.duration("--tail")
     }
-    #expect(throws: UsageError("--max-duration needs a positive number of seconds, got '0'")) {
+    #expect(throws: OptionError("--max-duration needs a positive number of seconds, got '0'")) {
       _ = try parsed.duration("--max-duration", positive: true)
-    }
-  }
-
-  @Test func positionalsAreCountedAndNamed() {
-    #expect(throws: UsageError("missing ACTUAL")) {
-      try ParsedArguments(positionals: ["a"]).requirePositionals(
-        ["EXPECTED", "ACTUAL"], command: "compare")
-    }
-    #expect(throws: UsageError("events takes one SCORE, got 2")) {
-      try ParsedArguments(positionals: ["a", "b"]).requirePositionals(["SCORE"], command: "events")
     }
   }
 
@@ -80,15 +70,15 @@ import Testing
     let parsed = try parseArguments(["--track", "3", "--track=1", "x"], options: specs)
     #expect(parsed.lists["--track"] == ["3", "1"])
     #expect(try parsed.wholeNumbers("--track", in: 1...65_535) == [3, 1])
-    #expect(throws: UsageError("--track needs a whole number from 1 to 65535, got '0'")) {
-      _ = try ParsedArguments(lists: ["--track": ["2", "0"]]).wholeNumbers(
+    #expect(throws: OptionError("--track needs a whole number from 1 to 65535, got '0'")) {
+      _ = try ParsedOptions(lists: ["--track": ["2", "0"]]).wholeNumbers(
         "--track", in: 1...65_535)
     }
   }
 
   @Test func aChoiceNamesEveryAllowedValue() {
-    #expect(throws: UsageError("--out-of-range needs one of fold, skip, error, got 'wrap'")) {
-      _ = try ParsedArguments(values: ["--out-of-range": "wrap"]).choice(
+    #expect(throws: OptionError("--out-of-range needs one of fold, skip, error, got 'wrap'")) {
+      _ = try ParsedOptions(values: ["--out-of-range": "wrap"]).choice(
         "--out-of-range", of: ["fold", "skip", "error"])
     }
   }

@@ -100,12 +100,12 @@ public struct RenderSettings: Sendable {
   }
 
   /// The first setting outside its range, as `rate must be from 1000 to 768000, got 5`.
-  func check() throws(RenderError) {
+  package func check() throws(OptionError) {
     func outside<Value: Comparable>(_ value: Value?, _ range: ClosedRange<Value>, _ name: String)
-      throws(RenderError)
+      throws(OptionError)
     {
       guard let value, !range.contains(value) else { return }
-      throw .invalidSetting(
+      throw OptionError(
         "\(name) must be from \(range.lowerBound) to \(range.upperBound), got \(value)")
     }
     try outside(rate, Limits.rates, "rate")

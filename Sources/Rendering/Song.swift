@@ -1,0 +1,145 @@
+import MIDIFile
+import Platform
+import SampleBank
+import ScoreParser
+import Settings
+
+/// A score read and ready to render: its taps, the settings it renders with, and the bank that
+/// plays it. The settings follow one rule: what the caller sets explicitly over the score's own
+/// `options` line over the defaults (`SoundOptions.overridden(by:)`); the command line is such
+/// a caller, so the library and the tool render the same score to the same bytes.
+public struct Song: Sendable {
+  public var score: Score
+  /// The sound options in force: the caller's over the score's.
+  public var options: SoundOptions
+  /// How the song renders: `options.settings`, which the caller may change further (threads,
+  /// block size, the output's format) before rendering.
+  public var settings: RenderSettings
+  /// The bank the options name, opened; the score's keys were checked against its titles.
+  public var bank: any SampleBank
+  /// One-line notes about what reading changed (MIDI drums left out, notes moved by octaves).
+  public var notes: [String]
+  /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
+  public var isMIDI: Bool
+  /// The file the score was read from (`-` for standard input); a render never writes over it.
+  public var path: String?
+
+  /// Reads the score at `path` (`-` reads standard input): score text, or a Standard MIDI File
+  /// when its name ends in `.mid` or `.midi` or it starts with `MThd`.
+  ///
+  /// `options` are the caller's explicit settings, over the score's `options` line; `limits`
+  /// bound the score; `midi` says how a MIDI file's notes become taps; `openBank` opens the
+  /// bank the options name. A score whose `options` name a bank is read a second time with
+  /// that bank's titles, so its keys are checked against the bank that will play them.
+  public init(
+    file path: String, options: SoundOptions = SoundOptions(),
+    limits: ParseOptions = ParseOptions(),
+    midi: MIDIChoices = MIDIChoices(), openBank: BankOpener = defaultBankOpener
+  ) throws(RenderError) {
+    let bytes = try readScoreFile(path)
+    let name = displayPath(path)
+    let folder = path == "-" ? nil : Path.deletingLastComponent(path)
+    try self.init(
+      bytes: bytes, name: name, isMIDI: Rendering.isMIDI(path: path, bytes: bytes),
+      scoreFolder: folder.map { $0.isEmpty ? "." : $0 }, options: options, limits: limits,
+      midi: midi, openBank: openBank)
+    self.path = path
+  }
+
+  /// Reads score text held in memory; `name` names it in diagnostics. A relative `--bank` in
+  /// its `options` line is taken from the working directory.
+  public init(
+    text: String, name: String = "<text>", options: SoundOptions = SoundOptions(),
+    limits: ParseOptions = ParseOptions(), openBank: BankOpener = defaultBankOpener
+  ) throws(RenderError) {
+    try self.init(
+      bytes: Array(text.utf8), name: name, isMIDI: false, scoreFolder: nil, options: options,
+      limits: limits, midi: MIDIChoices(), openBank: openBank)
+  }
+
+  private init(
+    bytes: [UInt8], name: String, isMIDI: Bool, scoreFolder: String?,
+    options explicit: SoundOptions,
+    limits: ParseOptions, midi: MIDIChoices, openBank: BankOpener
+  ) throws(RenderError) {
+    var parsing = limits
+    var bank = try openBank(explicit.bankChoice)
+    parsing.keys = bank.titles
+    if isMIDI {
+      let loaded = try loadedMIDI(bytes, path: name, options: parsing, midi: midi)
+      self.init(loaded, options: explicit, bank: bank)
+      return
+    }
+    var result = parseScore(bytes, options: parsing)
+    var options = explicit
+    if !result.options.isEmpty {
+      do throws(ScoreOptionsError) {
+        options = try SoundOptions(scoreLine: result.options, relativeTo: scoreFolder)
+          .overridden(by: explicit)
+      } catch {
+        throw .score(
+          path: name, diagnostics: [error.diagnostic],
+          sourceLines: sourceLines(bytes, numbers: [error.diagnostic.line]))
+      }
+      if options.bankChoice != explicit.bankChoice {
+        bank = try openBank(options.bankChoice)
+        parsing.keys = bank.titles
+        result = parseScore(bytes, options: parsing)
+      }
+    }
+    guard let score = result.score else {
+      let lines = sourceLines(bytes, numbers: Set(result.diagnostics.map(\.line)))
+      throw .score(path: name, diagnostics: result.diagnostics, sourceLines: lines)
+    }
+    self.init(LoadedScore(score: score, notes: [], isMIDI: false), options: options, bank: bank)
+  }
+
+  private init(_ loaded: LoadedScore, options: SoundOptions, bank: any SampleBank) {
+    score = loaded.score
+    self.options = options
+    settings = options.settings
+    self.bank = bank
+    notes = loaded.notes
+    isMIDI = loaded.isMIDI
+  }
+}
+
+/// Opens the bank a choice names (`nil` path: the built-in xylophone); a front end may wrap it.
+public typealias BankOpener = @Sendable (BankChoice) throws(RenderError) -> any SampleBank
+
+/// `openBank(_:)` as a `BankOpener`.
+public let defaultBankOpener: BankOpener = { (choice) throws(RenderError) in
+  try openBank(choice)
+}
+
+extension Song {
+  /// The song's voices with their samples, at its settings: what every render starts from.
+  public func plan() throws(RenderError) -> RenderPlan {
+    try RenderPlan(score: score, bank: bank, settings: settings, scorePath: path)
+  }
+
+  /// Renders the song to `destination` as `file` (by default, what its name says: WAV for
+  /// standard output), with the encoding the options ask for: `xylo-render render`.
+  public func render(
+    to destination: Destination, as file: OutputFile? = nil, progress: ProgressHandler? = nil
+  ) throws(RenderError) -> RenderSummary {
+    var song = self
+    do throws(OptionError) {
+      let output: OutputFile
+      if let file {
+        output = file
+      } else {
+        output = try OutputFile(path: destination.pathForFormat)
+      }
+      try song.settings.write(output, encoding: options.encoding)
+    } catch {
+      throw .invalidSetting(error.message)
+    }
+    return try Rendering.render(song.plan(), to: destination, progress: progress)
+  }
+
+  /// Renders the song into memory: finished float frames, before any conversion to integers.
+  public func render(progress: ProgressHandler? = nil) throws(RenderError) -> RenderedAudio {
+    try Rendering.render(plan(), progress: progress)
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Rendering
+import Testing
+
+/// The library does what the tool does: the same score and options give the same bytes, the
+/// score's `options` line included.
+@Suite struct LibraryParityTests {
+  @Test(arguments: [
+    ("Examples/scores/twinkle.xylo", "wav", [String](), SoundOptions()),
+    ("-", "flac", ["--room", "small"], SoundOptions(room: .small)),
+    ("-", "wav", ["--gain", "0"], SoundOptions(level: .gain(decibels: 0))),
+  ])
+  func theLibraryWritesTheBytesTheToolWrites(
+    _ score: String, _ format: String, _ arguments: [String], _ options: SoundOptions
+  ) throws {
+    let folder = try temporaryFolder()
+    // A score of its own, whose options line the explicit options partly override.
+    let text = "options --gain -6 --rate 44100 --encoding pcm24\ntempo 150\nC E G C+E+G:2\n"
+    let path = score == "-" ? folder + "/song.xylo" : packageRoot.path + "/" + score
+    if score == "-" { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+    let byTool = folder + "/tool.\(format)"
+    let byLibrary = folder + "/library.\(format)"
+    let result = try run(["render", path, "-o", byTool, "--quiet"] + arguments)
+    try #require(result.status == 0, "\(result.stderr)")
+    _ = try Song(file: path, options: options).render(to: .file(byLibrary))
+    let tool = try Data(contentsOf: URL(fileURLWithPath: byTool))
+    #expect(tool == (try Data(contentsOf: URL(fileURLWithPath: byLibrary))))
+    #expect(tool.count > 1_000)
+  }
+}
