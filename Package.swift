@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "xylo-render", targets: ["xylo-render"]),
     .library(name: "Rendering", targets: ["Rendering"]),
+    .library(name: "Exports", targets: ["Exports"]),
+    .library(name: "GoldenTesting", targets: ["GoldenTesting", "GoldenReports"]),
     .library(name: "Settings", targets: ["Settings"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
@@ -58,11 +60,28 @@ let package = Package(
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
         "Settings", "Drawing", "Loudness", "MediaEncoding", "Platform",
       ]),
+    // Exports: the song as a ringtone, a video, a picture, or converted to another notation;
+    // the product's rules for each (lengths, codecs) live here.
+    .target(
+      name: "Exports",
+      dependencies: [
+        "Rendering", "AudioBasics", "Drawing", "Loudness", "MIDIFile", "MediaEncoding", "Mixer",
+        "Platform", "SampleBank", "ScoreParser", "Settings", "SoundFile",
+      ]),
+    // Golden testing: comparing renders with goldens, the runner, its results as values.
+    .target(
+      name: "GoldenTesting",
+      dependencies: [
+        "Rendering", "Exports", "AudioBasics", "AudioDigest", "Drawing", "Loudness", "Platform",
+        "SampleBank", "ScoreParser", "Settings", "SoundFile",
+      ]),
+    // The golden runner's results as text: console lines, JUnit, JSON, CI annotations.
+    .target(name: "GoldenReports", dependencies: ["GoldenTesting", "Platform"]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
-        "Settings", "Rendering", "ScoreParser", "SampleBank", "SoundFile", "AudioDigest",
-        "Platform",
+        "Settings", "Rendering", "Exports", "GoldenTesting", "GoldenReports", "ScoreParser",
+        "SampleBank", "SoundFile", "AudioDigest", "Platform",
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.
@@ -85,6 +104,9 @@ let package = Package(
       name: "RenderingTests",
       dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),
     .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+    .testTarget(
+      name: "ExportsTests", dependencies: ["Exports", "GoldenTesting", "Rendering", "Drawing"]),
+    .testTarget(name: "GoldenTestingTests", dependencies: ["GoldenTesting", "Rendering"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings", "ScoreParser", "Mixer"]),
     .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
     .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),

@@ -33,3 +33,21 @@ package func monotonicSeconds() -> Double {
 package func releaseFreedMemory() {
   _ = xylo_release_freed_memory()
 }
+
+/// Text as the inside of a JSON string.
+package func jsonEscaped(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}

@@ -1,3 +1,4 @@
+import GoldenTesting
 import Rendering
 import SoundFile
 

@@ -1,3 +1,5 @@
+import GoldenReports
+import GoldenTesting
 import Platform
 import Rendering
 import ScoreParser

@@ -1,3 +1,4 @@
+import GoldenTesting
 import Rendering
 
 /// What `test` was asked to do, checked.

@@ -1,3 +1,4 @@
+import GoldenTesting
 import Platform
 
 /// `goldens: 1 failed, 4 passed, 0 written, 0 obsolete, 0 errors (5 scores, 1.2 s)`, with
@@ -82,29 +83,6 @@ private func xmlEscaped(_ text: String) -> String {
   return result
 }
 
-/// Text as the inside of a JSON string.
-package func jsonEscaped(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
-}
-
 extension String {
   fileprivate var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
-}
-
-/// Writes a report file atomically, like every output.
-public func writeReport(_ text: String, to path: String) throws(RenderError) {
-  try writeAtomically(Array(text.utf8), to: Destination(path), inputs: []) { _ in true }
 }

@@ -1,4 +1,5 @@
 import Platform
+import Rendering
 import ScoreParser
 import Settings
 import SoundFile

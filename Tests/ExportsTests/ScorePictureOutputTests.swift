@@ -1,9 +1,11 @@
 import Drawing
 import Foundation
+import GoldenTesting
 import SampleBank
 import ScoreParser
 import Testing
 
+@testable import Exports
 @testable import Rendering
 
 /// `drawScorePicture`: a score's piano roll written as a PNG or SVG file, as `picture` does.

@@ -1,6 +1,7 @@
 import AudioDigest
 import Dispatch
 import Platform
+import Rendering
 import ScoreParser
 import Settings
 import SoundFile
@@ -130,4 +131,9 @@ private final class OrderedResults: @unchecked Sendable {
     defer { lock.signal() }
     return slots.compactMap { $0 }
   }
+}
+
+/// Writes a report file atomically, like every output.
+public func writeReport(_ text: String, to path: String) throws(RenderError) {
+  try writeAtomically(Array(text.utf8), to: Destination(path), inputs: []) { _ in true }
 }

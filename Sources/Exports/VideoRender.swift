@@ -1,6 +1,7 @@
 import Drawing
 import MediaEncoding
 import Mixer
+import Rendering
 import SampleBank
 
 /// How `xylo-render video` draws and encodes: the picture's size and rate, the background and

@@ -1,5 +1,6 @@
 import AudioBasics
 import Platform
+import Rendering
 import SampleBank
 import ScoreParser
 import SoundFile

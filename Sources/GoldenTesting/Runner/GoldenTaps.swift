@@ -1,5 +1,6 @@
 import AudioBasics
 import Platform
+import Rendering
 import ScoreParser
 
 /// A tap as a golden records it beside its audio (`NAME.golden.taps`), so a failing test can

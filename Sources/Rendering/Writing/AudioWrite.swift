@@ -7,7 +7,7 @@ import SoundFile
 /// Writes finished float frames held in memory to `destination` in `format`, converted to
 /// integers as a render converts them, with the same temporary file, read-back check and
 /// atomic rename. Returns how many values clipped.
-func writeAudio(
+package func writeAudio(
   _ values: [Float], rate: Int, channels: Int, format: OutputFormat, tags: Tags,
   to destination: Destination, inputs: [String]
 ) throws(RenderError) -> Int64 {
@@ -54,7 +54,7 @@ func writeAudio(
 
 /// Writes finished float frames with FFmpeg, through a temporary file that is decoded back and
 /// checked (rate, channels, length) before it replaces anything at `destination`.
-func writeEncodedAudio(
+package func writeEncodedAudio(
   _ values: [Float], rate: Int, channels: Int, format: PhoneFormat, tags: Tags,
   to destination: Destination, inputs: [String]
 ) throws(RenderError) {

@@ -5,31 +5,31 @@ import Platform
 /// Renders a plan in chunks on `jobs` threads while the calling thread takes the chunks before
 /// them, in order. Chunks are pure functions of the plan, so the result is the same for every
 /// thread count and block size; memory holds two rounds of chunks, never the song.
-struct ChunkPipeline {
+package struct ChunkPipeline {
   /// Frames per chunk by default: large enough to keep threads busy, small enough to stay in
   /// cache. It is also the size of every write, and libvorbis encodes by write: changing it
   /// changes Ogg files, so encoded outputs keep it.
-  static let chunkFrames: Int64 = 32_768
+  package static let chunkFrames: Int64 = 32_768
   /// Frames per chunk for an output that stores its values as they are, whose bytes do not
   /// depend on how they are written: four times fewer writes cost the kernel less (dense 6%
   /// and long 15% faster here than with 32,768).
-  static let uncompressedChunkFrames: Int64 = 131_072
+  package static let uncompressedChunkFrames: Int64 = 131_072
 
   let plan: MixPlan
   /// Frames per second (Hz), for the room.
   let rate: Int
   let totalFrames: Int64
-  var finishing: Finishing
+  package var finishing: Finishing
   let blockFrames: Int
   let jobs: Int
   /// Frames per chunk, and so per write.
-  var framesPerChunk = Self.chunkFrames
+  package var framesPerChunk = Self.chunkFrames
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
-  var room: RoomSize = .none
+  package var room: RoomSize = .none
   /// The ceiling (linear) of a peak limiter after finishing, for a loudness target the true
   /// peak would otherwise hold back; `nil` for none.
-  var limit: Float?
+  package var limit: Float?
 
   /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
   /// rethrown once they have ended.
@@ -37,7 +37,7 @@ struct ChunkPipeline {
   /// `jobs` workers render chunks into a ring of `2 × jobs` buffers, each taking the next chunk
   /// when the ring has room, while this thread consumes them in order: a continuous pipeline
   /// whose memory is the ring, whatever the song's length.
-  func forEachChunk<Failure: Error>(
+  package func forEachChunk<Failure: Error>(
     encoding: ChunkEncoding, dither: Dither?,
     _ consume: (RenderedChunk) throws(Failure) -> Void
   ) throws(Failure) {

@@ -1,4 +1,5 @@
 import Drawing
+import Rendering
 import SampleBank
 import ScoreParser
 
@@ -80,7 +81,7 @@ func barTimes(_ score: Score, beatsPerBar: Int) -> [Double] {
 
 /// Writes a picture atomically at `path`: `draw` writes it at a temporary path beside it, which
 /// then replaces `path`; a path that is one of `inputs` is refused.
-func writePicture(
+package func writePicture(
   to path: String, inputs: [String] = [],
   _ draw: (_ temporaryPath: String) throws(DrawingError) -> Void
 ) throws(RenderError) {

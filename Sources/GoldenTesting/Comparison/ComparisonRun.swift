@@ -1,4 +1,5 @@
 import AudioDigest
+import Rendering
 import SoundFile
 
 /// Reads two files side by side in blocks, measuring their difference and, if asked, writing

@@ -1,3 +1,4 @@
+import Rendering
 import SoundFile
 
 /// A golden and a render decoded whole as doubles, for the analyses that need every sample at

@@ -1,6 +1,7 @@
 import AudioBasics
 import AudioDigest
 import Platform
+import Rendering
 import ScoreParser
 import SoundFile
 

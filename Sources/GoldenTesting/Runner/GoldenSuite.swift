@@ -1,4 +1,5 @@
 import Platform
+import Rendering
 
 /// How a golden is stored beside its score: decoded audio (`NAME.golden.flac`, `.wav`), or only
 /// its content hash (`NAME.golden.sha256`).

@@ -34,7 +34,7 @@ public func loadScore(at path: String, options: ParseOptions, midi: MIDIChoices 
 }
 
 /// The bytes of a score file (`-`: standard input), at most `maximumScoreBytes`.
-func readScoreFile(_ path: String) throws(RenderError) -> [UInt8] {
+package func readScoreFile(_ path: String) throws(RenderError) -> [UInt8] {
   do {
     return try FileSystem.readAll(path, limit: maximumScoreBytes)
   } catch {
@@ -81,7 +81,7 @@ public func importMIDI(
 }
 
 /// Whether a score file is MIDI: by its extension, or by the chunk it starts with.
-func isMIDI(path: String, bytes: [UInt8]) -> Bool {
+package func isMIDI(path: String, bytes: [UInt8]) -> Bool {
   let ext = Path.fileExtension(path).lowercased()
   return ext == "mid" || ext == "midi" || bytes.starts(with: Array("MThd".utf8))
 }

@@ -3,7 +3,7 @@ import Dispatch
 /// Calls `body` with every index below `count`, on `jobs` threads that each take the next index
 /// not yet taken; returns when all are done. Each worker has a serial queue of its own, so it
 /// gets a thread even when the others wait.
-func forEachIndex(
+package func forEachIndex(
   below count: Int, jobs: Int, label: String, _ body: @escaping @Sendable (Int) -> Void
 ) {
   let next = Counter()

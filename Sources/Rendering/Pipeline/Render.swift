@@ -54,7 +54,7 @@ public struct RenderSummary: Sendable {
 
 extension RenderSummary {
   /// The summary of writing `plan` as `format`, before any chunk: nothing seen or clipped yet.
-  init(_ plan: RenderPlan, format: OutputFormat, loudness: LoudnessResult?) {
+  package init(_ plan: RenderPlan, format: OutputFormat, loudness: LoudnessResult?) {
     self.init(
       rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
       peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
@@ -170,7 +170,7 @@ public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(
 
 /// The pipeline with its final gain: for normalizing or a loudness target, a first pass
 /// measures the finished mix.
-func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
+package func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)
   throws(RenderError) -> (ChunkPipeline, LoudnessResult?)
 {
   let settings = plan.settings
@@ -227,7 +227,7 @@ private func measureLoudness(
   do { return try meter.measurement() } catch { throw .invalidSetting(error.description) }
 }
 
-func report(
+package func report(
   _ phase: RenderProgress.Phase, _ chunk: RenderedChunk, _ plan: RenderPlan,
   _ progress: ProgressHandler?
 ) throws(RenderError) {

@@ -1,6 +1,7 @@
 import AudioBasics
 import Loudness
 import Mixer
+import Rendering
 import SampleBank
 import ScoreParser
 import SoundFile

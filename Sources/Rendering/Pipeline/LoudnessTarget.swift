@@ -20,19 +20,19 @@ public struct LoudnessResult: Equatable, Sendable {
 
 /// The most a limiter may turn peaks down to reach a loudness target (dB): beyond it a strike
 /// loses its attack, so the target is left unmet and said so.
-let maximumLimiting = 24.0
+package let maximumLimiting = 24.0
 
 /// How a loudness target is met: a gain, and the ceiling (linear) of a peak limiter after it
 /// when the true peak would otherwise pass the target's ceiling.
-struct LoudnessSetting {
-  var gainDecibels: Double
-  var limit: Float?
+package struct LoudnessSetting {
+  package var gainDecibels: Double
+  package var limit: Float?
 }
 
 /// The setting that brings audio to `target` LUFS with its true peak at or under `ceiling`
 /// dBTP; `measure` plays the audio with a setting and measures it. One pass when the gain
 /// alone does it; otherwise up to seven more with a limiter from 0.5 dB under the ceiling.
-func meetLoudness(
+package func meetLoudness(
   target: Double, ceiling: Double,
   measure: (LoudnessSetting) throws(RenderError) -> LoudnessMeasurement
 ) throws(RenderError) -> (LoudnessSetting, LoudnessResult) {

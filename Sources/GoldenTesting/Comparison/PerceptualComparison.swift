@@ -2,6 +2,7 @@ import AudioBasics
 import AudioDigest
 import Loudness
 import Platform
+import Rendering
 import SoundFile
 
 /// How a lossy render is judged against its golden: by what a listener hears, not by samples,

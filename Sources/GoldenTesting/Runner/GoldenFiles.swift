@@ -1,6 +1,8 @@
 import AudioDigest
 import Drawing
+import Exports
 import Platform
+import Rendering
 import ScoreParser
 import SoundFile
 

@@ -1,5 +1,6 @@
 import MIDIFile
 import Platform
+import Rendering
 import SampleBank
 import ScoreParser
 
@@ -89,28 +90,4 @@ private func scoreText(
   let summary = ConversionSummary(
     taps: imported.score.taps.count, notes: describe(imported), wroteMIDI: false)
   return (text, summary)
-}
-
-/// Writes `bytes` through a temporary file that is read back with `check` before it replaces
-/// anything at `destination`.
-func writeAtomically(
-  _ bytes: [UInt8], to destination: Destination, inputs: [String],
-  check: ([UInt8]) -> Bool
-) throws(RenderError) {
-  let target: OutputTarget
-  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
-  do throws(SystemError) {
-    let descriptor = open(target.temporaryPath, O_WRONLY | O_TRUNC)
-    guard descriptor >= 0 else { throw .current(path: target.temporaryPath) }
-    defer { close(descriptor) }
-    try FileSystem.write(bytes, to: descriptor)
-    guard fsync(descriptor) == 0 else { throw .current(path: target.temporaryPath) }
-    let written = try FileSystem.readAll(target.temporaryPath)
-    guard written == bytes, check(written) else {
-      throw SystemError(path: target.temporaryPath, reason: "the written file reads back wrong")
-    }
-  } catch {
-    throw .output(OutputError(path: destination.messagePath, reason: error.reason))
-  }
-  do { try target.commit() } catch { throw .output(error) }
 }

@@ -20,7 +20,7 @@ public enum Destination: Equatable, Sendable {
   }
 
   /// The name whose extension says the format: the path, or `-` (WAV) for standard output.
-  var pathForFormat: String {
+  package var pathForFormat: String {
     switch self {
     case .file(let path): path
     case .standardOutput: "-"
@@ -28,7 +28,7 @@ public enum Destination: Equatable, Sendable {
   }
 
   /// The path in messages that name the file being written.
-  var messagePath: String {
+  package var messagePath: String {
     switch self {
     case .file(let path): path
     case .standardOutput: "standard output"
@@ -64,10 +64,10 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
 /// `/dev/null`) or standard output (`-`, `/dev/stdout`) receives the finished file as a stream
 /// instead. A folder, a socket or a block device is refused, and so is an output that is one of
 /// the inputs.
-final class OutputTarget {
-  let destination: Destination
+package final class OutputTarget {
+  package let destination: Destination
   /// Where the audio is written until it is complete.
-  let temporaryPath: String
+  package let temporaryPath: String
   private let delivery: Delivery
   private var finished = false
 
@@ -81,7 +81,7 @@ final class OutputTarget {
 
   /// Checks that the destination can be written and is none of `inputs`, then reserves a
   /// temporary file for it.
-  init(_ destination: Destination, inputs: [String] = []) throws(OutputError) {
+  package init(_ destination: Destination, inputs: [String] = []) throws(OutputError) {
     self.destination = destination
     let folder: String
     let base: String
@@ -143,7 +143,7 @@ final class OutputTarget {
   deinit { discard() }
 
   /// Moves the finished file into place (or streams it out) and forgets it.
-  func commit() throws(OutputError) {
+  package func commit() throws(OutputError) {
     defer { discard() }
     switch delivery {
     case .stream(let descriptor):
@@ -175,7 +175,7 @@ final class OutputTarget {
   }
 
   /// Deletes the temporary file if it is still there.
-  func discard() {
+  package func discard() {
     if finished {
       TemporaryFiles.forget(temporaryPath)
     } else {
@@ -197,4 +197,28 @@ private func standardDescriptor(named path: String) -> Int32? {
     }
     return nil
   }
+}
+
+/// Writes `bytes` through a temporary file that is read back with `check` before it replaces
+/// anything at `destination`.
+package func writeAtomically(
+  _ bytes: [UInt8], to destination: Destination, inputs: [String],
+  check: ([UInt8]) -> Bool
+) throws(RenderError) {
+  let target: OutputTarget
+  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  do throws(SystemError) {
+    let descriptor = open(target.temporaryPath, O_WRONLY | O_TRUNC)
+    guard descriptor >= 0 else { throw .current(path: target.temporaryPath) }
+    defer { close(descriptor) }
+    try FileSystem.write(bytes, to: descriptor)
+    guard fsync(descriptor) == 0 else { throw .current(path: target.temporaryPath) }
+    let written = try FileSystem.readAll(target.temporaryPath)
+    guard written == bytes, check(written) else {
+      throw SystemError(path: target.temporaryPath, reason: "the written file reads back wrong")
+    }
+  } catch {
+    throw .output(OutputError(path: destination.messagePath, reason: error.reason))
+  }
+  do { try target.commit() } catch { throw .output(error) }
 }
