@@ -58,7 +58,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "Settings", "Drawing", "Loudness", "MediaEncoding", "Platform",
+        "Settings", "Loudness", "MediaEncoding", "Platform",
       ]),
     // Exports: the song as a ringtone, a video, a picture, or converted to another notation;
     // the product's rules for each (lengths, codecs) live here.

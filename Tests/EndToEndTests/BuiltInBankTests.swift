@@ -7,7 +7,7 @@ import Testing
     let out = try temporaryFolder() + "/t.wav"
     let result = try run(["render", "Examples/scores/twinkle.xylo", "-o", out])
     #expect(
-      result.stderr == "wrote '\(out)': 28.368 s, 1361674 frames, 48000 Hz, mono, wav pcm16\n")
+      result.stderr == "wrote '\(out)': 28.868 s, 1385674 frames, 48000 Hz, mono, wav pcm16\n")
     #expect(result.status == 0)
   }
 
