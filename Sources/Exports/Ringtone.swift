@@ -210,9 +210,7 @@ private func loudness(of values: [Float], rate: Int64, channels: Int) throws(Ren
   -> LoudnessMeasurement
 {
   do throws(LoudnessError) {
-    let meter = try LoudnessMeter(channelCount: channels, sampleRate: Int(rate))
-    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
-    return try meter.measurement()
+    return try LoudnessMeter.measure(values, channelCount: channels, sampleRate: Int(rate))
   } catch {
     throw .invalidSetting(error.description)
   }

@@ -112,3 +112,24 @@ public final class LoudnessMeter {
 
 /// Why libebur128, opened on first use, could not be opened; nil once it is.
 private let ebur128Failure: String? = sharedLibraryFailure("libebur128", xylo_ebur128_open)
+
+extension LoudnessMeter {
+  /// The loudness of interleaved frames held in memory, measured in one go: the one way a whole
+  /// buffer is fed to a meter.
+  public static func measure(_ values: [Float], channelCount: Int, sampleRate: Int)
+    throws(LoudnessError) -> LoudnessMeasurement
+  {
+    let meter = try LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate)
+    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
+    return try meter.measurement()
+  }
+
+  /// `measure(_:channelCount:sampleRate:)` for values in double precision.
+  public static func measure(_ values: [Double], channelCount: Int, sampleRate: Int)
+    throws(LoudnessError) -> LoudnessMeasurement
+  {
+    let meter = try LoudnessMeter(channelCount: channelCount, sampleRate: sampleRate)
+    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
+    return try meter.measurement()
+  }
+}

@@ -3,7 +3,6 @@ import CSndFile
 /// libsndfile's format codes under Swift names; no `SF_` constant is used outside this module.
 enum FormatCode {
   static let wav = Int32(SF_FORMAT_WAV)
-  static let wavex = Int32(SF_FORMAT_WAVEX)
   static let rf64 = Int32(SF_FORMAT_RF64)
   static let w64 = Int32(SF_FORMAT_W64)
   static let aiff = Int32(SF_FORMAT_AIFF)
@@ -20,7 +19,6 @@ enum FormatCode {
   static let opus = Int32(SF_FORMAT_OPUS)
   static let mp3 = Int32(SF_FORMAT_MPEG_LAYER_III)
 
-  static let typeMask = Int32(SF_FORMAT_TYPEMASK)
   static let subtypeMask = Int32(SF_FORMAT_SUBMASK)
 
   static let readMode = Int32(SFM_READ)

@@ -100,3 +100,14 @@ private func measure(
     #expect(abs(measured.truePeakDBTP - -6.02) < 0.5)
   }
 }
+
+@Suite struct WholeBufferMeasurementTests {
+  @Test func aBufferMeasuredInOneGoReadsAsTheSameFedInBlocks() throws {
+    let values = sine(decibels: -20, seconds: 5)
+    let blocks = try measure(values, blockFrames: 4_096)
+    #expect(try LoudnessMeter.measure(values, channelCount: 2, sampleRate: 48_000) == blocks)
+    let floats = try LoudnessMeter.measure(
+      values.map(Float.init), channelCount: 2, sampleRate: 48_000)
+    #expect(abs(floats.integratedLUFS - blocks.integratedLUFS) < 1e-6)
+  }
+}

@@ -75,14 +75,7 @@ private func audibleBandDifference(_ a: BandLevels, _ b: BandLevels) -> (
 
 /// Integrated loudness in LUFS (−∞ for silence), or `nil` when it cannot be measured.
 private func integratedLoudness(_ values: [Double], channels: Int, rate: Int) -> Double? {
-  guard let meter = try? LoudnessMeter(channelCount: channels, sampleRate: rate) else {
-    return nil
-  }
-  let added: Bool = values.withUnsafeBufferPointer { buffer in
-    (try? meter.add(buffer)) != nil
-  }
-  guard added, let measurement = try? meter.measurement() else { return nil }
-  return measurement.integratedLUFS
+  try? LoudnessMeter.measure(values, channelCount: channels, sampleRate: rate).integratedLUFS
 }
 
 /// `2 kHz`, `630 Hz`.

@@ -150,11 +150,8 @@ private func measureLoudness(of audio: DecodedAudio, path: String) throws(Render
   -> LoudnessMeasurement
 {
   do throws(LoudnessError) {
-    let meter = try LoudnessMeter(channelCount: audio.channelCount, sampleRate: audio.sampleRate)
-    try audio.values.withUnsafeBufferPointer { (values) throws(LoudnessError) in
-      try meter.add(values)
-    }
-    return try meter.measurement()
+    return try LoudnessMeter.measure(
+      audio.values, channelCount: audio.channelCount, sampleRate: audio.sampleRate)
   } catch {
     throw .soundFile(SoundFileError(path: path, operation: .read, reason: error.reason))
   }
