@@ -96,35 +96,50 @@ let package = Package(
     .target(
       name: "FuzzSampleReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sample-reader"),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "ScoreParserTests", dependencies: ["ScoreParser"], exclude: ["fuzz-regressions"]),
-    .testTarget(name: "MixerTests", dependencies: ["Mixer", "AudioBasics"]),
-    .testTarget(name: "MIDIFileTests", dependencies: ["MIDIFile", "ScoreParser", "AudioBasics"]),
+      name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
+      exclude: ["fuzz-regressions"]),
+    .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
+    .testTarget(
+      name: "MIDIFileTests",
+      dependencies: ["TestSupport", "MIDIFile", "ScoreParser", "AudioBasics"]),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform"]),
-    .testTarget(name: "SoundFileTests", dependencies: ["SoundFile"]),
+      dependencies: [
+        "TestSupport", "Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform",
+      ]),
+    .testTarget(name: "SoundFileTests", dependencies: ["TestSupport", "SoundFile"]),
     .testTarget(
-      name: "ExportsTests", dependencies: ["Exports", "GoldenTesting", "Rendering", "Drawing"]),
-    .testTarget(name: "GoldenTestingTests", dependencies: ["GoldenTesting", "Rendering"]),
-    .testTarget(name: "SettingsTests", dependencies: ["Settings", "ScoreParser", "Mixer"]),
-    .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
-    .testTarget(name: "LoudnessTests", dependencies: ["Loudness", "AudioBasics"]),
+      name: "ExportsTests",
+      dependencies: ["TestSupport", "Exports", "GoldenTesting", "Rendering", "Drawing"]),
     .testTarget(
-      name: "MediaEncodingTests", dependencies: ["MediaEncoding", "AudioBasics", "Loudness"]),
-    .testTarget(name: "DrawingTests", dependencies: ["Drawing", "AudioBasics", "CCairo"]),
-    .testTarget(name: "ResamplingTests", dependencies: ["Resampling"]),
-    .testTarget(name: "AudioDigestTests", dependencies: ["AudioDigest"]),
+      name: "GoldenTestingTests", dependencies: ["TestSupport", "GoldenTesting", "Rendering"]),
     .testTarget(
-      name: "XylophoneTests", dependencies: ["Xylophone", "AudioDigest"],
+      name: "SettingsTests", dependencies: ["TestSupport", "Settings", "ScoreParser", "Mixer"]),
+    .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
+    .testTarget(name: "LoudnessTests", dependencies: ["TestSupport", "Loudness", "AudioBasics"]),
+    .testTarget(
+      name: "MediaEncodingTests",
+      dependencies: ["TestSupport", "MediaEncoding", "AudioBasics", "Loudness"]),
+    .testTarget(
+      name: "DrawingTests", dependencies: ["TestSupport", "Drawing", "AudioBasics", "CCairo"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["TestSupport", "Resampling"]),
+    .testTarget(name: "AudioDigestTests", dependencies: ["TestSupport", "AudioDigest"]),
+    .testTarget(
+      name: "XylophoneTests", dependencies: ["TestSupport", "Xylophone", "AudioDigest"],
       exclude: ["pinned-hashes.txt"]),
     .testTarget(
       name: "SampleBankTests",
-      dependencies: ["SampleBank", "SoundFile", "ScoreParser", "AudioBasics", "Resampling"],
+      dependencies: [
+        "TestSupport", "SampleBank", "SoundFile", "ScoreParser", "AudioBasics", "Resampling",
+      ],
       exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["xylo-render", "Rendering", "Settings", "SoundFile", "MediaEncoding"],
+      dependencies: [
+        "TestSupport", "xylo-render", "Rendering", "Settings", "SoundFile", "MediaEncoding",
+      ],
       exclude: ["help"]),
   ]
 )

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct GoldenPictureTests {

@@ -1,5 +1,6 @@
 import Drawing
 import Foundation
+import TestSupport
 import Testing
 
 /// The app's seven keys, C6 to B6, as the video draws them.

@@ -1,5 +1,6 @@
 import AudioBasics
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Drawing

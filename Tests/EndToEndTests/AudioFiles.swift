@@ -1,17 +1,10 @@
 import Foundation
 import SoundFile
+import TestSupport
 
 /// The app's own sound files, beside the checkout in `../shared`.
 let appSounds = packageRoot.appendingPathComponent("../shared/fixtures/app-sounds").standardized
   .path
-
-/// A fresh empty folder for one test's files.
-func temporaryFolder() throws -> String {
-  let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-    "xylo-e2e-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
 
 /// Writes a mono 16-bit WAV holding `values`.
 func writeWav(_ path: String, _ values: [Int16], rate: Int = 48_000, channels: Int = 1) throws {
@@ -39,9 +32,4 @@ func readInts(_ path: String, fullScale: Float = 32_768) throws -> (
   let reader = try SoundFileReader(path: path)
   let values = try reader.readAll(maxFrames: 100_000_000)
   return (values.map { Int32(($0 * fullScale).rounded()) }, reader.info)
-}
-
-/// The files in `folder`, sorted.
-func listing(_ folder: String) -> [String] {
-  ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }

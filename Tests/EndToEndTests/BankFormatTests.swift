@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 /// Bank files in layouts and formats beyond what libsndfile writes itself: keys and render

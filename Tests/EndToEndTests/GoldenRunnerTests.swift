@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `xylo-render test`: outcomes, modes, explanations and reports, on a folder of scores.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The project's own golden files: every example renders with the built-in bank to the content

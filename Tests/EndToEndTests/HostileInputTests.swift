@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 /// Hostile banks and scores: one clear line (or the score's diagnostics), exit 1, no output

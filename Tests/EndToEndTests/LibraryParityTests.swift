@@ -1,5 +1,6 @@
 import Foundation
 import Rendering
+import TestSupport
 import Testing
 
 /// The library does what the tool does: the same score and options give the same bytes, the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Loudness targets in `render` and the `loudness` command.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// MIDI files everywhere a score goes, through the built binary.

@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 /// Writes a 48 kHz float WAV holding `values` (interleaved), NaN and infinities included.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Outputs that are not plain new files: special files, inputs, links, modes, leftovers.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Lossy goldens: codec noise changes every sample, so they are judged by what is heard.

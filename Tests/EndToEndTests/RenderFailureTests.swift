@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whatever fails, no partial file appears, an old file is untouched, no temporary file stays.

@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 @Suite struct RenderTests {
@@ -92,7 +93,10 @@ import Testing
 
   @Test func standardOutputReceivesACompleteWav() throws {
     let bank = try impulseBank()
-    let result = try run(["render", "-", "-o", "-", "--bank", bank, "--quiet"], input: "C D\n")
+    let scratch = try temporaryFolder()
+    let result = try run(
+      ["render", "-", "-o", "-", "--bank", bank, "--quiet"], input: "C D\n",
+      temporaryDirectory: scratch)
     #expect(result.status == 0)
     let folder = try temporaryFolder()
     try result.stdoutData.write(to: URL(fileURLWithPath: folder + "/o.wav"))
@@ -100,6 +104,6 @@ import Testing
     #expect(read.info.frameCount == 24_010)
     #expect(read.values[0] == 1000)
     #expect(read.values[24_000] == 2000)
-    #expect(listing(NSTemporaryDirectory()).filter { $0.hasPrefix(".stdout.xylo-") }.isEmpty)
+    #expect(listing(scratch).isEmpty, "the scratch copy of standard output is removed")
   }
 }

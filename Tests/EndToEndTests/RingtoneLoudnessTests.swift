@@ -1,6 +1,7 @@
 import Foundation
 import MediaEncoding
 import SoundFile
+import TestSupport
 import Testing
 
 /// A ringtone's level checked against a second BS.1770 implementation, not the libebur128 the

@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 /// `xylo-render ringtone`: the loop is the song on repeat, the level is the target.

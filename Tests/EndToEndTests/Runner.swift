@@ -27,14 +27,23 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs `xylo-render` with `arguments` in the package root, feeding `input` to standard input;
-/// `unprivileged` runs it without root's access to every file (see `Unprivileged`).
-func run(_ arguments: [String], input: String = "", unprivileged: Bool = false) throws
-  -> RunResult
-{
+/// `unprivileged` runs it without root's access to every file (see `Unprivileged`). The run's
+/// `TMPDIR` is `temporaryDirectory`, or a fresh folder of its own, so runs at once never see
+/// each other's scratch files.
+func run(
+  _ arguments: [String], input: String = "", unprivileged: Bool = false,
+  temporaryDirectory: String? = nil
+) throws -> RunResult {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "xylo-e2e-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
+  let scratch = folder.appendingPathComponent("tmp")
+  // Writable by anyone, as /tmp is, for an unprivileged run.
+  try FileManager.default.createDirectory(
+    at: scratch, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o1777])
+  var environment = ProcessInfo.processInfo.environment
+  environment["TMPDIR"] = temporaryDirectory ?? scratch.path
   let paths = ["in", "out", "err"].map { folder.appendingPathComponent($0) }
   try Data(input.utf8).write(to: paths[0])
   for path in paths.dropFirst() { FileManager.default.createFile(atPath: path.path, contents: nil) }
@@ -42,6 +51,7 @@ func run(_ arguments: [String], input: String = "", unprivileged: Bool = false) 
   (process.executableURL, process.arguments) =
     unprivileged ? Unprivileged.command(arguments) : (binaryURL, arguments)
   process.currentDirectoryURL = packageRoot
+  process.environment = environment
   process.standardInput = try FileHandle(forReadingFrom: paths[0])
   process.standardOutput = try FileHandle(forWritingTo: paths[1])
   process.standardError = try FileHandle(forWritingTo: paths[2])

@@ -1,5 +1,6 @@
 import Foundation
 import SoundFile
+import TestSupport
 import Testing
 
 /// The built-in bank's sound options (`--mallet`, `--room`) and the clicks a render avoids or

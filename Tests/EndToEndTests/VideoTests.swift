@@ -1,6 +1,7 @@
 import Foundation
 import MediaEncoding
 import SoundFile
+import TestSupport
 import Testing
 
 /// `xylo-render video` and `xylo-render picture`.

@@ -3,6 +3,7 @@ import Foundation
 import GoldenTesting
 import SampleBank
 import ScoreParser
+import TestSupport
 import Testing
 
 @testable import Exports
@@ -10,12 +11,6 @@ import Testing
 
 /// `drawScorePicture`: a score's piano roll written as a PNG or SVG file, as `picture` does.
 @Suite struct ScorePictureOutputTests {
-  private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "xylo-picture-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   private func score(_ text: String, keys: [String]? = BuiltInBank().titles) throws -> Score {
     try #require(parseScore(text, options: ParseOptions(keys: keys)).score)
   }

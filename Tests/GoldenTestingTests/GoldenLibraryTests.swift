@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import GoldenTesting
@@ -7,12 +8,6 @@ import Testing
 /// The golden-testing library as a Swift test calls it: comparing renders, the taps sounding
 /// at a difference, one golden test run from Swift.
 @Suite struct GoldenLibraryTests {
-  private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "xylo-golden-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   @Test func aGoldenComparisonOfTwoEqualRendersPasses() throws {
     let folder = try temporaryFolder()
     let score = try scoreFile("C D E", in: folder)

@@ -1,5 +1,6 @@
 import Loudness
 import MediaEncoding
+import TestSupport
 import Testing
 
 @Suite struct AACWriterTests {

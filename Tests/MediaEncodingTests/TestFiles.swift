@@ -2,14 +2,6 @@ import Foundation
 import Loudness
 import MediaEncoding
 
-/// A fresh folder under the system's temporary folder, for files a test writes.
-func temporaryFolder() throws -> String {
-  let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-    "xylo-media-test-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// The bytes of the file at `path`.
 func fileBytes(_ path: String) throws -> [UInt8] {
   [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -1,4 +1,5 @@
 import MediaEncoding
+import TestSupport
 
 /// The synthetic video of the video tests: 64×36 at 10 frames per second for 1 s, four
 /// patches of pure colour that move round each frame, and a 48 kHz mono sine.

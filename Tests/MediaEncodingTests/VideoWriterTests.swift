@@ -1,4 +1,5 @@
 import MediaEncoding
+import TestSupport
 import Testing
 
 @Suite struct VideoWriterTests {

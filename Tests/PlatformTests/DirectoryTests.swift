@@ -1,4 +1,5 @@
 import Platform
+import TestSupport
 import Testing
 
 @Suite struct DirectoryTests {

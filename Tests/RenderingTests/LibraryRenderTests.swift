@@ -3,6 +3,7 @@ import Foundation
 import SampleBank
 import ScoreParser
 import SoundFile
+import TestSupport
 import Testing
 
 @testable import Rendering
@@ -10,12 +11,6 @@ import Testing
 /// The library API a Swift user calls: rendering to memory and to files, cancelling,
 /// normalizing, comparing.
 @Suite struct LibraryRenderTests {
-  private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "xylo-rendering-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   /// "C E G" fits in one chunk; the longer score takes several of the larger chunks a file that
   /// stores its values as they are is written in, and the render to memory's smaller ones.
   @Test(arguments: ["C E G", "tempo 90\nC E G C+E D:2 [F G A B]x6 HighC+C:4"])

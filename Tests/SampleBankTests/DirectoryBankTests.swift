@@ -2,6 +2,7 @@ import Foundation
 import SampleBank
 import ScoreParser
 import SoundFile
+import TestSupport
 import Testing
 
 /// Writes a 16-bit WAV (or another container) of `values` for a test bank.

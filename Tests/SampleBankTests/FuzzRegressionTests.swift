@@ -1,5 +1,6 @@
 import Foundation
 import SampleBank
+import TestSupport
 import Testing
 
 /// Every sample file the fuzzer ever found troublesome loads or is refused with a reason.

@@ -1,6 +1,7 @@
 import Foundation
 import SampleBank
 import SoundFile
+import TestSupport
 import Testing
 
 /// A file is truncated when its header declares more audio than the file holds, whatever

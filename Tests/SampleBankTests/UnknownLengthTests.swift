@@ -2,6 +2,7 @@ import Foundation
 import SampleBank
 import ScoreParser
 import SoundFile
+import TestSupport
 import Testing
 
 /// A sample whose header gives no usable length is decoded to find it, within the length limit.

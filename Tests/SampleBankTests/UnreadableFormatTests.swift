@@ -1,5 +1,6 @@
 import Foundation
 import SampleBank
+import TestSupport
 import Testing
 
 /// Audio files libsndfile cannot decode are keys of the bank that say so, not missing keys.
