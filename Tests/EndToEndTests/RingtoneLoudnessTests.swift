@@ -39,7 +39,7 @@ import Testing
     let folder = try temporaryFolder()
     let path = folder + "/t.flac"
     #expect(
-      try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", path, "--quiet"]).status == 0)
+      try run(["ringtone", "Examples/scores/ringtone.xylo", "-o", path, "--quiet"]).status == 0)
     let reader = try SoundFileReader(path: path)
     let values = try reader.readAll(maxFrames: 48_000 * 60)
     let measured = referenceIntegratedLoudness(
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ["ringtone", "Examples/scores/twinkle.xylo", "--for", "iphone", "--quiet"],
+    ["ringtone", "Examples/scores/ringtone.xylo", "--for", "iphone", "--quiet"],
     [
       "ringtone", "Examples/scores/ode-to-joy.xylo", "--bank", appSounds, "--seconds", "20",
       "--quiet",

@@ -39,7 +39,7 @@ import Testing
   @Test func aRingtoneIsAtItsLoudnessTarget() throws {
     let folder = try temporaryFolder()
     #expect(
-      try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", folder + "/t.flac", "--quiet"])
+      try run(["ringtone", "Examples/scores/ringtone.xylo", "-o", folder + "/t.flac", "--quiet"])
         .status == 0)
     let measured = try run(["loudness", folder + "/t.flac", "--json"])
     #expect(measured.stdout.contains("\"integrated_lufs\": -14.0,"), "\(measured.stdout)")
@@ -73,7 +73,7 @@ import Testing
     let folder = try temporaryFolder()
     let path = folder + "/t.m4r"
     let result = try run([
-      "ringtone", "Examples/scores/twinkle.xylo", "-o", path, "--for", "iphone", "--quiet",
+      "ringtone", "Examples/scores/ringtone.xylo", "-o", path, "--for", "iphone", "--quiet",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -82,7 +82,7 @@ import Testing
     let measured = try run(["loudness", path])
     #expect(measured.stdout.hasPrefix("-14.0 LUFS  "))
     let again = folder + "/again.m4r"
-    _ = try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", again, "--quiet"])
+    _ = try run(["ringtone", "Examples/scores/ringtone.xylo", "-o", again, "--quiet"])
     #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == bytes)
   }
 
@@ -90,11 +90,11 @@ import Testing
     let folder = try temporaryFolder()
     let path = folder + "/t.ogg"
     #expect(
-      try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", path, "--for", "android"])
+      try run(["ringtone", "Examples/scores/ringtone.xylo", "-o", path, "--for", "android"])
         .status == 0)
     let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     #expect(text.contains("ANDROID_LOOP=true"))
-    #expect(text.contains("TITLE=Twinkle Twinkle Little Star"))
+    #expect(text.contains("TITLE=Xylophone Ring"))
     let alert = folder + "/a.ogg"
     #expect(
       try run(["ringtone", "Examples/scores/twinkle.xylo", "-o", alert, "--for", "notification"])
