@@ -76,7 +76,9 @@ let package = Package(
         "SampleBank", "ScoreParser", "Settings", "SoundFile",
       ]),
     // The golden runner's results as text: console lines, JUnit, JSON, CI annotations.
-    .target(name: "GoldenReports", dependencies: ["GoldenTesting", "Platform"]),
+    .target(
+      name: "GoldenReports",
+      dependencies: ["GoldenTesting", "Rendering", "AudioBasics", "Platform", "ScoreParser"]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
@@ -114,7 +116,8 @@ let package = Package(
       name: "ExportsTests",
       dependencies: ["TestSupport", "Exports", "GoldenTesting", "Rendering", "Drawing"]),
     .testTarget(
-      name: "GoldenTestingTests", dependencies: ["TestSupport", "GoldenTesting", "Rendering"]),
+      name: "GoldenTestingTests",
+      dependencies: ["TestSupport", "GoldenTesting", "GoldenReports", "Rendering"]),
     .testTarget(
       name: "SettingsTests", dependencies: ["TestSupport", "Settings", "ScoreParser", "Mixer"]),
     .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),

@@ -46,15 +46,38 @@ public func junitReport(_ results: [GoldenTestResult], mode: GoldenMode, seconds
   return xml + "</testsuite></testsuites>\n"
 }
 
-/// A JSON report: the outcome, golden, explanation and time of every test.
+/// A JSON report: per test, its outcome and time, and what explains it as values (the first
+/// differing frame, the taps that changed, the error), with the console's lines besides.
 public func jsonReport(_ results: [GoldenTestResult], seconds: Double) -> String {
   let items = results.map { result in
     let lines = result.lines.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ", ")
+    let changes = result.tapChanges.map(jsonObject).joined(separator: ", ")
+    var firstDifference = "null"
+    if case .samples(let comparison)? = result.verdict, let frame = comparison.firstDifferenceFrame
+    {
+      firstDifference = String(frame)
+    }
+    let error = result.error.map { "\"\(jsonEscaped($0.description))\"" } ?? "null"
     return
-      "    {\"score\": \"\(jsonEscaped(result.test.score))\", \"golden\": \"\(jsonEscaped(result.test.golden))\", \"outcome\": \"\(result.outcome.rawValue)\", \"line\": \(result.line.map(String.init) ?? "null"), \"seconds\": \(fixed(result.seconds, places: 3)), \"lines\": [\(lines)]}"
+      "    {\"score\": \"\(jsonEscaped(result.test.score))\", \"golden\": \"\(jsonEscaped(result.test.golden))\", \"outcome\": \"\(result.outcome.rawValue)\", \"line\": \(result.line.map(String.init) ?? "null"), \"seconds\": \(fixed(result.seconds, places: 3)), \"rate\": \(result.rate), \"first_difference_frame\": \(firstDifference), \"tap_changes\": [\(changes)], \"error\": \(error), \"lines\": [\(lines)]}"
   }
   return "{\n  \"seconds\": \(fixed(seconds, places: 3)),\n  \"tests\": [\n"
     + items.joined(separator: ",\n") + "\n  ]\n}\n"
+}
+
+/// `{"change": "moved", "line": 3, "key": "G", "frame": 72480, "gain": 1, "from_frame": 72000}`.
+private func jsonObject(_ change: TapChange) -> String {
+  let tap = change.tap
+  let (name, detail): (String, String) =
+    switch change.kind {
+    case .keyChanged(let from): ("key", ", \"from_key\": \"\(jsonEscaped(from))\"")
+    case .moved(let from): ("moved", ", \"from_frame\": \(from)")
+    case .gainChanged(let from): ("gain", ", \"from_gain\": \(from.description)")
+    case .removed: ("removed", "")
+    case .added: ("added", "")
+    }
+  return
+    "{\"change\": \"\(name)\", \"line\": \(tap.line), \"key\": \"\(jsonEscaped(tap.key))\", \"frame\": \(tap.frame), \"gain\": \(tap.gain.description)\(detail)}"
 }
 
 /// GitHub Actions workflow commands: `::error file=alarm.xylo,line=2::…` per failing test.

@@ -48,20 +48,16 @@ enum CompareCommand {
       tolerance = sound.tolerance
       bankOption = try BankOption(arguments)
       if let path = arguments.values["--score"] {
-        var settings = RenderSettings()
-        (settings.polyphony, settings.cutFade) = (sound.polyphony, sound.cutFade ?? .zero)
         context = ScoreContext(
-          path: path, settings: settings, limits: try LimitOptions.parse(arguments),
-          midi: try MIDIInputOptions.parse(arguments))
+          path: path, options: sound, limits: try LimitOptions.parse(arguments),
+          midi: try MIDIInputOptions.parse(arguments), openBank: QuietBank.opener)
       }
     } catch {
       console.error(usageError: error.message, usage: command.usage)
       return .usage
     }
-    if context != nil {
-      guard let bank = bankOption.open(console: console) else { return .failure }
-      context?.bank = bank
-    }
+    // A bank that cannot be opened is reported before comparing, not as a note after it.
+    if context != nil, bankOption.open(console: console) == nil { return .failure }
     let comparison: GoldenComparison
     do {
       comparison = try compareGolden(

@@ -149,6 +149,18 @@ import Testing
       junit.contains("<failure message=\"different: '\(folder)/b.golden.flac' and the render\">"))
     let json = try String(contentsOfFile: reports + "/r.json", encoding: .utf8)
     #expect(json.contains("\"outcome\": \"failed\""))
+    // The failure as values: the key changed on line 1, and where the audio first differs.
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let tests = try #require(report["tests"] as? [[String: Any]])
+    let failed = try #require(tests.first { $0["outcome"] as? String == "failed" })
+    let changes = try #require(failed["tap_changes"] as? [[String: Any]])
+    #expect(changes.count == 1)
+    #expect(changes.first?["change"] as? String == "key")
+    #expect(changes.first?["from_key"] as? String == "D")
+    #expect(changes.first?["key"] as? String == "E")
+    #expect(changes.first?["line"] as? Int == 1)
+    #expect(failed["first_difference_frame"] as? Int == 0)
     #expect(lines(result).contains { $0.hasPrefix("::error file=\(folder)/b.xylo,line=1::") })
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenReports
 import TestSupport
 import Testing
 
@@ -26,7 +27,7 @@ import Testing
     let all = try soundingTaps(at: frame, rate: 48_000, in: ScoreContext(path: score))
     #expect(all.map(\.key) == ["C", "D", "E"])
     let app = try soundingTaps(
-      at: frame, rate: 48_000, in: ScoreContext(path: score, settings: RenderSettings(polyphony: 1))
+      at: frame, rate: 48_000, in: ScoreContext(path: score, options: SoundOptions(polyphony: 1))
     )
     #expect(app == [SoundingTap(key: "E", line: 2)])
   }
@@ -41,6 +42,12 @@ import Testing
     _ = try scoreFile("tempo 120\nC D\nE:1.02 G\n", in: folder)
     let failed = runGoldenTest(GoldenTest(score: score), options: options)
     #expect(failed.outcome == .failed)
+    #expect(
+      failed.tapChanges == [
+        TapChange(
+          kind: .moved(fromFrame: 72_000),
+          tap: RecordedTap(frame: 72_480, key: "G", gain: 1, line: 3))
+      ])
     #expect(failed.lines.contains("  s.xylo:3: G moved 1.500000 s → 1.510000 s (+480 frames)"))
     #expect(failed.line == 3)
   }

@@ -22,26 +22,27 @@ public struct GoldenComparison: Sendable {
 }
 
 /// The score a comparison explains differences with: the taps sounding at the first
-/// difference, planned exactly as the render planned them.
+/// difference, planned exactly as a render with these options plans them (the score's own
+/// `options` line under them).
 public struct ScoreContext: Sendable {
   public var path: String
-  public var bank: any SampleBank
-  /// The settings the render used; polyphony and cut fade decide which taps still sound.
-  public var settings: RenderSettings
+  /// The caller's options over the score's; polyphony and cut fade decide which taps still
+  /// sound.
+  public var options: SoundOptions
   public var limits: ParseOptions
   /// How a MIDI score's notes became taps.
   public var midi: MIDIChoices
+  public var openBank: BankOpener
 
   public init(
-    path: String, bank: any SampleBank = BuiltInBank(),
-    settings: RenderSettings = RenderSettings(), limits: ParseOptions = ParseOptions(),
-    midi: MIDIChoices = MIDIChoices()
+    path: String, options: SoundOptions = SoundOptions(), limits: ParseOptions = ParseOptions(),
+    midi: MIDIChoices = MIDIChoices(), openBank: @escaping BankOpener = defaultBankOpener
   ) {
     self.path = path
-    self.bank = bank
-    self.settings = settings
+    self.options = options
     self.limits = limits
     self.midi = midi
+    self.openBank = openBank
   }
 }
 
@@ -114,21 +115,19 @@ public struct SoundingTap: Equatable, Sendable {
 public func soundingTaps(at frame: Int64, rate: Int, in context: ScoreContext)
   throws(RenderError) -> [SoundingTap]
 {
-  var options = context.limits
-  options.keys = context.bank.titles
-  let loaded = try loadScore(at: context.path, options: options, midi: context.midi)
-  let score = loaded.score
+  var song = try Song(
+    file: context.path, options: context.options, limits: context.limits, midi: context.midi,
+    openBank: context.openBank)
   let placed: [ScheduledTap]
-  do { placed = try schedule(score, rate: Int64(rate)) } catch {
+  do { placed = try schedule(song.score, rate: Int64(rate)) } catch {
     throw .doesNotFit("the score's taps do not fit at \(rate) Hz")
   }
-  var settings = context.settings
-  settings.rate = rate
-  let plan = try RenderPlan(score: score, bank: context.bank, settings: settings)
+  song.settings.rate = rate
+  let plan = try song.plan()
   // Voices are planned from the taps in render order, the order `schedule` gives.
   return zip(plan.mix.voices, placed).compactMap { voice, tap in
     voice.startFrame <= frame && frame < voice.endFrame
-      ? SoundingTap(key: tap.tap.key, line: tap.tap.line, lineIsTrack: loaded.isMIDI) : nil
+      ? SoundingTap(key: tap.tap.key, line: tap.tap.line, lineIsTrack: song.isMIDI) : nil
   }
 }
 

@@ -60,15 +60,15 @@ func install(
 
 /// Leaves a failing test's render and its difference from the golden in `folder`, named after
 /// the score: `alarm.received.flac`, `alarm.diff.wav`, and the picture `alarm.png` with
-/// `score`'s taps. Returns the lines that say so.
+/// `score`'s taps. Returns what it wrote, or why it could not.
 func saveArtifacts(
   _ test: GoldenTest, scratch: ScratchFile, container: Container, folder: String,
   decoded: DecodedPair?, score: Score? = nil
-) -> [String] {
+) -> GoldenArtifacts {
   do {
     try FileSystem.createDirectories(folder)
   } catch {
-    return ["  cannot write artifacts to '\(folder)': \(error.reason)"]
+    return .failed("cannot write artifacts to '\(folder)': \(error.reason)")
   }
   let name = Path.baseName(test.score)
   let received = Path.join(folder, "\(name).received.\(container.rawValue)")
@@ -82,16 +82,16 @@ func saveArtifacts(
     try writeAtomically(bytes, to: .file(received), inputs: [test.golden]) { _ in true }
     let comparison = try compareGolden(
       expected: test.golden, actual: received, diffOut: .file(difference))
-    var written = ["'\(received)'", "'\(difference)'"]
+    var written = [received, difference]
     if let decoded {
       try drawPicture(
         decoded, title: Path.lastComponent(test.score),
         firstDifference: comparison.firstDifferenceFrame, score: score, to: picture)
-      written.append("'\(picture)'")
+      written.append(picture)
     }
-    return ["  artifacts: " + written.joined(separator: ", ")]
+    return .written(written)
   } catch {
-    return ["  cannot write artifacts: \(error)"]
+    return .failed("cannot write artifacts: \(error)")
   }
 }
 
@@ -116,12 +116,6 @@ private func drawPicture(
   try writePicture(to: path) { (temporary) throws(DrawingError) in
     try drawing.write(to: temporary)
   }
-}
-
-/// A render error as the lines a test report shows: every diagnostic of a score, or one line.
-func errorLines(_ error: RenderError) -> [String] {
-  guard case .score(let path, let diagnostics, _) = error else { return [error.description] }
-  return diagnostics.map { $0.headline(path: path) }
 }
 
 extension String {

@@ -62,17 +62,6 @@ public struct GoldenRunOptions: Sendable {
   public init() {}
 }
 
-/// A test's outcome and the lines that explain it.
-public struct GoldenTestResult: Sendable {
-  public var test: GoldenTest
-  public var outcome: GoldenOutcome
-  /// What differs and how, what was written, or the errors; one line each.
-  public var lines: [String]
-  /// The score line the first explanation is about, for annotations.
-  public var line: Int?
-  public var seconds: Double
-}
-
 /// Runs `tests` (`jobs` at a time) and the obsolete goldens' bookkeeping, handing each result to
 /// `report` in the tests' order as soon as it and those before it are done; returns them all.
 public func runGoldenTests(
@@ -92,11 +81,11 @@ public func runGoldenTests(
     if options.mode == .update {
       let removed = unlink(golden) == 0
       result = GoldenTestResult(
-        test: test, outcome: removed ? .removed : .error,
-        lines: removed ? [] : ["cannot remove '\(golden)': \(errorText(errno))"], seconds: 0)
+        test: test, outcome: removed ? .removed : .error, seconds: 0,
+        error: removed
+          ? nil : .output(OutputError(path: golden, reason: errorText(errno))))
     } else {
-      result = GoldenTestResult(
-        test: test, outcome: .obsolete, lines: ["no score for '\(golden)'"], seconds: 0)
+      result = GoldenTestResult(test: test, outcome: .obsolete, seconds: 0)
     }
     report(result)
     results.append(result)
