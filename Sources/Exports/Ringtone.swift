@@ -69,7 +69,11 @@ public func renderRingtone(
   var song = score
   var cutAt: Rational?
   var settings = settings
-  if ringtone.phoneFormat != nil { settings.rate = encoderRate(for: settings.rate) }
+  if ringtone.phoneFormat != nil {
+    do { settings.rate = try encoderRate(for: settings.rate) } catch {
+      throw .invalidSetting(error.message)
+    }
+  }
   if ringtone.maximumSeconds < song.duration {
     let cut = lastBarLine(before: ringtone.maximumSeconds, tempos: song.tempoChanges)
     song.taps = song.taps.filter { $0.time < cut }

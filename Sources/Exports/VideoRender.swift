@@ -1,6 +1,7 @@
 import Drawing
 import MediaEncoding
 import Mixer
+import Platform
 import Rendering
 import SampleBank
 
@@ -17,6 +18,30 @@ public struct VideoSettings: Sendable, Equatable {
   public var audioBitRate = AACWriter.defaultBitRate
 
   public init() {}
+}
+
+extension VideoSettings {
+  /// Whether `path` can hold a video: an MP4 file (`.mp4`, `.m4v`), or `-`.
+  public static func checkOutput(_ path: String) throws(OptionError) {
+    guard path == "-" || ["mp4", "m4v"].contains(Path.fileExtension(path).lowercased()) else {
+      throw OptionError(
+        "a video is an MP4 file: name it .mp4, not '\(displayText(path, limit: displayedPathLength))'"
+      )
+    }
+  }
+}
+
+/// Renders `song` as a video at `destination`, its audio at a rate AAC takes (the song's, if it
+/// asks for 44.1 or 48 kHz; a rate AAC cannot take is refused): `xylo-render video`.
+public func renderVideo(
+  _ song: Song, video: VideoSettings = VideoSettings(), to destination: Destination,
+  progress: ProgressHandler? = nil
+) throws(RenderError) -> VideoSummary {
+  var song = song
+  do { song.settings.rate = try encoderRate(for: song.settings.rate) } catch {
+    throw .invalidSetting(error.message)
+  }
+  return try renderVideo(song.plan(), video: video, to: destination, progress: progress)
 }
 
 /// What a finished video holds: the render's audio and the number of pictures.

@@ -76,13 +76,18 @@ extension RenderSettings {
       phoneFormat = nil
     case .aac(let bitRate):
       phoneFormat = .aac(bitRate: bitRate)
-      rate = encoderRate(for: rate)
+      rate = try encoderRate(for: rate)
     }
   }
 }
 
-/// The rate FFmpeg's encoders (AAC, Vorbis for phones, video) are given: `rate` when they take
-/// it (44.1 or 48 kHz), otherwise 48 kHz, which the samples are resampled to.
-public func encoderRate(for rate: Int?) -> Int {
-  rate.flatMap { EncoderInput.sampleRates.contains($0) ? $0 : nil } ?? 48_000
+/// The rate FFmpeg's encoders (AAC, Vorbis for phones, video) are given: `rate` when one is
+/// asked for, which must be one they take (44.1 or 48 kHz), otherwise 48 kHz.
+public func encoderRate(for rate: Int?) throws(OptionError) -> Int {
+  guard let rate else { return 48_000 }
+  guard EncoderInput.sampleRates.contains(rate) else {
+    throw OptionError(
+      "--rate \(rate) cannot be encoded: AAC, the phones' Ogg and video take 44100 or 48000 Hz")
+  }
+  return rate
 }

@@ -58,7 +58,6 @@ enum RenderCommand {
       }
       if !options.quiet {
         report(summary, options: options, console: console)
-        reportAbruptCuts(plan, console: console)
       }
       return .success
     } catch {
@@ -67,39 +66,51 @@ enum RenderCommand {
     }
   }
   private static func report(_ summary: RenderSummary, options: RenderOptions, console: Console) {
-    if case .sound(let container) = options.file, summary.format.container != container {
-      console.note("a WAV file holds at most 4 GiB; writing RF64, WAV with 64-bit sizes")
-    }
-    let stopped = summary.voicesStoppedByLimit
-    if stopped > 0 {
-      console.warning(
-        "\(stopped == 1 ? "1 voice was" : "\(stopped) voices were") stopped early: more than \(RenderSettings.defaultVoiceLimit) sounded at once; set --polyphony to choose the limit"
-      )
-    }
-    if let loudness = summary.loudness {
-      reportLoudness(loudness, console: console)
-    }
     let rate = Int64(summary.rate)
-    if summary.voiceCount == 0 {
-      console.warning(
-        "\(quote(displayPath(options.scorePath), limit: displayedPathLength)) has no taps; the output is silence"
-      )
+    func seconds(_ frame: Int64) -> String {
+      Rational(frame, rate)?.decimalString(places: 3) ?? "?"
     }
-    if summary.clippedCount > 0 {
-      let peakDB = Decibels.of(Double(summary.peak.peak))
-      let time = Rational(summary.peak.peakFrame, rate)?.decimalString(places: 3) ?? "?"
-      let count = "\(summary.clippedCount) \(summary.clippedCount == 1 ? "sample" : "samples")"
-      let peak = "peak \(fixed(peakDB, places: 1, signed: true)) dBFS at \(time) s"
-      if summary.format.encoding == .float {
-        // A float file holds values past full scale; only players that convert will clip.
-        console.warning(
-          "\(count) \(summary.clippedCount == 1 ? "exceeds" : "exceed") full scale (\(peak)), kept in the float file; try --normalize or --gain"
-        )
-      } else {
-        console.warning("\(count) clipped (\(peak)); try --normalize or --gain")
+    // The level's note comes after the voices' warning and before the clipping's.
+    let early = summary.warnings.prefix {
+      switch $0 {
+      case .wroteRF64, .voicesStoppedByLimit: true
+      default: false
       }
     }
-    let seconds = Rational(summary.totalFrames, rate)?.decimalString(places: 3) ?? "?"
+    let ordered: [RenderWarning?] =
+      early.map(Optional.some) + [nil] + summary.warnings.dropFirst(early.count).map(Optional.some)
+    for warning in ordered {
+      guard let warning else {
+        if let loudness = summary.loudness { reportLoudness(loudness, console: console) }
+        continue
+      }
+      switch warning {
+      case .wroteRF64:
+        console.note("a WAV file holds at most 4 GiB; writing RF64, WAV with 64-bit sizes")
+      case .voicesStoppedByLimit(let stopped, let limit):
+        console.warning(
+          "\(stopped == 1 ? "1 voice was" : "\(stopped) voices were") stopped early: more than \(limit) sounded at once; set --polyphony to choose the limit"
+        )
+      case .loudnessMissed: break  // with the loudness, below
+      case .silence:
+        console.warning(
+          "\(quote(displayPath(options.scorePath), limit: displayedPathLength)) has no taps; the output is silence"
+        )
+      case .clipped(let count, let peakDecibels, let peakFrame, let keptInFloat):
+        let samples = "\(count) \(count == 1 ? "sample" : "samples")"
+        let peak =
+          "peak \(fixed(peakDecibels, places: 1, signed: true)) dBFS at \(seconds(peakFrame)) s"
+        if keptInFloat {
+          // A float file holds values past full scale; only players that convert will clip.
+          console.warning(
+            "\(samples) \(count == 1 ? "exceeds" : "exceed") full scale (\(peak)), kept in the float file; try --normalize or --gain"
+          )
+        } else {
+          console.warning("\(samples) clipped (\(peak)); try --normalize or --gain")
+        }
+      case .abruptCuts: break  // after the summary line, below
+      }
+    }
     let format = summary.format
     let encoding = format.encoding.map { " \($0.rawValue)" } ?? ""
     let kind: String
@@ -109,20 +120,14 @@ enum RenderCommand {
       kind = "\(format.container.rawValue)\(encoding)"
     }
     console.err(
-      "wrote \(options.destination.displayName): \(seconds) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
+      "wrote \(options.destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
     )
-  }
-
-  /// A note when a voice limit stops loud voices without a fade: each stop is a click.
-  private static func reportAbruptCuts(_ plan: RenderPlan, console: Console) {
-    guard let cuts = plan.abruptCuts else { return }
-    let step = fixed(
-      Decibels.of(Double(cuts.largest * plan.finishing.gain)), places: 1, signed: true)
-    let time = Rational(cuts.firstFrame, Int64(plan.rate))?.decimalString(places: 3) ?? "?"
-    let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
-    console.note(
-      "\(voices) abruptly with a step of up to \(step) dBFS (the first at \(time) s), as the app does; --cut-fade 5 fades them out over 5 ms"
-    )
+    if let cuts = summary.abruptCuts {
+      let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
+      console.note(
+        "\(voices) abruptly with a step of up to \(fixed(cuts.largestStepDecibels, places: 1, signed: true)) dBFS (the first at \(seconds(cuts.firstFrame)) s), as the app does; --cut-fade 5 fades them out over 5 ms"
+      )
+    }
   }
 
   /// `note: loudness -14.0 LUFS, true peak -3.2 dBTP`, saying when a limiter held the peaks.

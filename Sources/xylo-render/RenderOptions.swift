@@ -64,6 +64,7 @@ struct RenderOptions {
     file = try OutputFile(
       path: output, formatName: arguments.values["--format"], bitRate: bitRate.map { $0 * 1_000 })
     try file.check(encoding: sound.encoding)
+    if case .aac = file { _ = try encoderRate(for: sound.rate) }
     (jobs, blockFrames) = try CommonOptions.parseMixing(arguments)
   }
 }

@@ -59,6 +59,7 @@ enum RingtoneCommand {
         path: path, preset: preset, loops: arguments.has("--no-loop") ? false : nil,
         maximumSeconds: try arguments.duration("--seconds", positive: true))
       reading = try ScoreReading(arguments)
+      if file.settings.phoneFormat != nil { _ = try encoderRate(for: reading.sound.rate) }
     } catch {
       console.error(usageError: error.message, usage: command.usage)
       return .usage

@@ -60,10 +60,7 @@ enum VideoCommand {
       guard let path = arguments.values["--output"], !path.isEmpty else {
         throw OptionError("missing -o OUT (an .mp4 file)")
       }
-      guard path == "-" || ["mp4", "m4v"].contains(Path.fileExtension(path).lowercased()) else {
-        throw OptionError(
-          "a video is an MP4 file: name it .mp4, not \(quote(path, limit: displayedPathLength))")
-      }
+      try VideoSettings.checkOutput(path)
       output = path
       if let size = arguments.values["--size"] {
         (video.width, video.height) = try SizeOption.parse(size, example: "1280x720", even: true)
@@ -76,6 +73,7 @@ enum VideoCommand {
         video.audioBitRate = kilobits * 1_000
       }
       reading = try ScoreReading(arguments)
+      _ = try encoderRate(for: reading.sound.rate)
       (jobs, blockFrames) = try CommonOptions.parseMixing(arguments)
     } catch {
       console.error(usageError: error.message, usage: command.usage)
@@ -87,12 +85,10 @@ enum VideoCommand {
       if !quiet {
         for note in song.notes { console.note("\(displayPath(scorePath)): \(note)") }
       }
-      song.settings.rate = encoderRate(for: song.settings.rate)
       if let jobs { song.settings.jobs = jobs }
       if let blockFrames { song.settings.blockFrames = blockFrames }
-      let plan = try song.plan()
       let bar = ProgressBar(quiet: quiet)
-      let summary = try renderVideo(plan, video: video, to: Destination(output)) { progress in
+      let summary = try renderVideo(song, video: video, to: Destination(output)) { progress in
         bar?.show(progress)
         return .proceed
       }

@@ -155,3 +155,30 @@ import Testing
     #expect(result.status == 0)
   }
 }
+
+/// A rate FFmpeg's encoders cannot take is refused, never changed behind the user's back.
+@Suite struct EncoderRateTests {
+  @Test(arguments: [
+    ["render", "-", "-o", "x.m4a", "--rate", "1000"],
+    ["video", "-", "-o", "x.mp4", "--rate", "32000"],
+    ["ringtone", "-", "-o", "x.m4r", "--rate", "22050"],
+  ])
+  func aRateAACCannotTakeIsABadCommandLine(_ arguments: [String]) throws {
+    let result = try run(arguments, input: "C\n")
+    #expect(result.status == 64)
+    let rate = arguments[arguments.count - 1]
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: error: --rate \(rate) cannot be encoded: AAC, the phones' Ogg and video take 44100 or 48000 Hz\n"
+      ))
+  }
+
+  @Test func aScoreAskingForSuchARateFailsNamingIt() throws {
+    let folder = try temporaryFolder()
+    let result = try run(
+      ["render", "-", "-o", folder + "/x.m4a"], input: "options --rate 22050\nC\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("--rate 22050 cannot be encoded"))
+    #expect(listing(folder).isEmpty)
+  }
+}

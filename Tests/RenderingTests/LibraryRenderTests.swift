@@ -133,3 +133,32 @@ import Testing
     }
   }
 }
+
+/// A render's summary says what it warns of as values, which the tool words.
+@Suite struct RenderWarningTests {
+  private func summary(_ text: String, _ options: SoundOptions = SoundOptions()) throws
+    -> RenderSummary
+  {
+    let path = try temporaryFolder() + "/song.wav"
+    return try Song(text: text, options: options).render(to: .file(path))
+  }
+
+  @Test func aScoreWithoutTapsWarnsOfSilence() throws {
+    #expect(try summary("tempo 120\n").warnings == [.silence])
+  }
+
+  @Test func clippingIsCountedWithThePeakAndItsFrame() throws {
+    let warnings = try summary("C+E+G+HighC", SoundOptions(level: .gain(decibels: 24))).warnings
+    guard case .clipped(let count, let peak, _, let keptInFloat)? = warnings.first else {
+      Issue.record("no clipping in \(warnings)")
+      return
+    }
+    #expect(count > 0 && peak > 0 && !keptInFloat)
+  }
+
+  @Test func aQuietRenderWarnsOfNothingAndKnowsItsLength() throws {
+    let result = try summary("C E G")
+    #expect(result.warnings.isEmpty)
+    #expect(result.duration == Rational(result.totalFrames, 48_000))
+  }
+}

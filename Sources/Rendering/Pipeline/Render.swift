@@ -50,6 +50,10 @@ public struct RenderSummary: Sendable {
   public var contentHash: String?
   /// What a loudness target did, when the settings gave one.
   public var loudness: LoudnessResult?
+  /// The format the settings asked for (`format` differs for a WAV written as RF64).
+  public var requestedFormat: OutputFormat
+  /// Voices a polyphony limit stopped without a fade while loud, if any (each a click).
+  public var abruptCuts: AbruptCuts?
 }
 
 extension RenderSummary {
@@ -58,8 +62,17 @@ extension RenderSummary {
     self.init(
       rate: plan.rate, channels: plan.channels, totalFrames: plan.totalFrames, format: format,
       peak: PeakMeter(), clippedCount: 0, voicesStoppedByLimit: plan.voicesStoppedByLimit,
-      voiceCount: plan.mix.voices.count, loudness: loudness)
+      voiceCount: plan.mix.voices.count, loudness: loudness, requestedFormat: plan.settings.format,
+      abruptCuts: plan.abruptCuts.map { cuts in
+        AbruptCuts(
+          count: cuts.count,
+          largestStepDecibels: Decibels.of(Double(cuts.largest * plan.finishing.gain)),
+          firstFrame: cuts.firstFrame)
+      })
   }
+
+  /// The output's length in seconds, exactly.
+  public var duration: Rational? { Rational(totalFrames, Int64(rate)) }
 }
 
 /// Finished audio in memory: interleaved float frames, after gain, normalizing and fades, and
