@@ -162,3 +162,18 @@ import Testing
     #expect(result.duration == Rational(result.totalFrames, 48_000))
   }
 }
+
+@Suite struct StreamedBlockTests {
+  @Test func blocksInOrderAreTheRenderInMemory() throws {
+    let song = try Song(text: "tempo 90\n[C E G C+E D:2 F G A B]x8 HighC:4")
+    var streamed: [Float] = []
+    var starts: [Int64] = []
+    try song.render { (values, firstFrame) throws(RenderError) in
+      starts.append(firstFrame)
+      #expect(firstFrame == Int64(streamed.count))  // mono: a value a frame
+      streamed.append(contentsOf: values)
+    }
+    #expect(starts.count > 1)
+    #expect(streamed == (try song.render().values))
+  }
+}

@@ -181,6 +181,27 @@ public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(
   return audio
 }
 
+/// Streams the plan's finished float frames to `body` a block at a time, in order, holding
+/// only a few blocks in memory: for a sink of the caller's own (a player, a network, another
+/// encoder). `body` gets interleaved frames after gain, normalizing and fades, and the first
+/// frame's place in the output; the buffer is valid only during the call. Returns what a
+/// loudness target did, when the settings gave one.
+@discardableResult
+public func render(
+  _ plan: RenderPlan, progress: ProgressHandler? = nil,
+  eachBlock body: (_ values: UnsafeBufferPointer<Float>, _ firstFrame: Int64) throws(RenderError)
+    -> Void
+) throws(RenderError) -> LoudnessResult? {
+  let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
+  try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
+    try chunk.float.withUnsafeBufferPointer { (values) throws(RenderError) in
+      try body(values, chunk.start)
+    }
+    try report(.writing, chunk, plan, progress)
+  }
+  return loudness
+}
+
 /// The pipeline with its final gain: for normalizing or a loudness target, a first pass
 /// measures the finished mix.
 package func finishedPipeline(_ plan: RenderPlan, progress: ProgressHandler?)

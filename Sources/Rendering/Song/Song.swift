@@ -138,6 +138,17 @@ extension Song {
     return try Rendering.render(song.plan(), to: destination, progress: progress)
   }
 
+  /// Streams the song's finished float frames to `body` a block at a time, in order
+  /// (`render(_:progress:eachBlock:)`): memory does not grow with the song.
+  @discardableResult
+  public func render(
+    progress: ProgressHandler? = nil,
+    eachBlock body: (_ values: UnsafeBufferPointer<Float>, _ firstFrame: Int64)
+      throws(RenderError) -> Void
+  ) throws(RenderError) -> LoudnessResult? {
+    try Rendering.render(plan(), progress: progress, eachBlock: body)
+  }
+
   /// Renders the song into memory: finished float frames, before any conversion to integers.
   public func render(progress: ProgressHandler? = nil) throws(RenderError) -> RenderedAudio {
     try Rendering.render(plan(), progress: progress)
