@@ -5,7 +5,7 @@ enum CheckCommand {
   static let command = Command(
     name: "check", overview: "Validate scores and print one summary line for each.",
     synopsis: ["xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE..."],
-    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(
         title: "OPTIONS",

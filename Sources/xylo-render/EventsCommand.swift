@@ -12,7 +12,7 @@ enum EventsCommand {
       frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals; rows are ordered by
       frame, then by text order.
       """,
-    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(
         title: "OPTIONS",

@@ -26,6 +26,10 @@ enum LimitOptions {
 
 /// Options every command that writes or renders shares.
 enum CommonOptions {
+  /// The score every command that reads one takes.
+  static let scoreArgument = (
+    name: "SCORE", help: "A score or a MIDI file (.mid); '-' reads standard input"
+  )
   static let quiet = OptionSpec("--quiet", help: "Print nothing but errors")
   static let jobs = OptionSpec(
     "--jobs", value: "N", help: "Threads that mix (default: one per core); never changes the output"

@@ -13,7 +13,7 @@ enum PictureCommand {
       seconds are marked, the title is on top. SVG holds one vector shape per tap; PNG is
       drawn by Cairo. The same score gives the same bytes.
       """,
-    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(
         title: "OPTIONS",

@@ -7,7 +7,7 @@ enum RenderCommand {
   static let command = Command(
     name: "render", overview: "Render a score to an audio file, every tap on its exact frame.",
     synopsis: ["xylo-render render SCORE -o OUT [options]", "xylo-render SCORE -o OUT [options]"],
-    arguments: [("SCORE", "A score or a MIDI file (.mid); '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: RenderOptions.sections,
     footer: """
       The output lasts until the last sample ends, unless --tail or --duration say otherwise.

@@ -14,7 +14,7 @@ enum RingtoneCommand {
       level is a loudness target, -14 LUFS under a -1 dBTP true-peak ceiling by default: as
       loud as streamed music, with room for a phone's own limiter.
       """,
-    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(
         title: "OPTIONS",

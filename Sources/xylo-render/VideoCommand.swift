@@ -13,7 +13,7 @@ enum VideoCommand {
       its tap for 0.2 s, as the app dims a tapped button. The sound is the render's, exactly,
       as AAC; the pictures are H.264. The same score and options give the same bytes.
       """,
-    arguments: [("SCORE", "A score or a MIDI file; '-' reads standard input")],
+    arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(
         title: "VIDEO",
