@@ -98,7 +98,7 @@ let package = Package(
     .target(
       name: "FuzzSampleReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sample-reader"),
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["AudioBasics"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
       exclude: ["fuzz-regressions"]),

@@ -133,9 +133,10 @@ def main():
     parser.add_argument("--only", type=only_list, metavar="NAMES",
                         help="run only these workloads, comma-separated, e.g. dense,long")
     parser.add_argument("--scaling", action="store_true", help="also print how time scales")
-    parser.add_argument("--bank", metavar="DIR",
-                        default=os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds"),
-                        help="the samples to render with (default ../shared/fixtures/app-sounds)")
+    parser.add_argument("--bank", metavar="DIR", default=None,
+                        help="the samples to render with (default: the app's recordings in "
+                             "../shared/fixtures/app-sounds where they are, else samples of "
+                             "their shape written for the run)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="pass --jobs N to xylo-render")
     parser.add_argument("--ten-hours", action="store_true",
@@ -144,8 +145,14 @@ def main():
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     selected = args.only or DEFAULT_WORKLOADS + (["long-10h"] if args.ten_hours else [])
-    bank = os.path.abspath(args.bank)
     work = tempfile.mkdtemp(prefix="xylo-bench-")
+    recordings = os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds")
+    if args.bank:
+        bank = os.path.abspath(args.bank)
+    elif os.path.exists(os.path.join(recordings, "C.wav")):
+        bank = os.path.abspath(recordings)
+    else:
+        bank = workloads.app_like_bank(os.path.join(work, "app-like-bank"))
     try:
         binary, floor, flags = build(work)
         jobs = ["--jobs", str(args.jobs)] if args.jobs else []

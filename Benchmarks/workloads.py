@@ -106,3 +106,35 @@ def midi_song(notes=60_000, minutes=40):
         tracks.append(bytes(data))
     header = _chunk(b"MThd", (1).to_bytes(2, "big") + len(tracks).to_bytes(2, "big") + ppq.to_bytes(2, "big"))
     return header + b"".join(_chunk(b"MTrk", t) for t in tracks)
+
+
+# The app's recordings: stereo 16-bit WAVs of these lengths (HighC at 44.1 kHz). Where they are
+# not beside the checkout, `app_like_bank` writes samples of the same shape, so every workload
+# sums and resamples as much audio as with the app's own files.
+APP_SHAPES = {"C": (48000, 180798), "D": (48000, 180798), "E": (48000, 180798),
+              "F": (48000, 181648), "G": (48000, 181648), "A": (48000, 180798),
+              "B": (48000, 180798), "HighC": (44100, 165375)}
+FREQUENCIES = {"C": 1046.50, "D": 1174.66, "E": 1318.51, "F": 1396.91, "G": 1567.98,
+               "A": 1760.00, "B": 1975.53, "HighC": 2093.00}
+
+
+def app_like_bank(folder):
+    """Writes decaying stereo tones shaped like the app's recordings into `folder`."""
+    import array
+    import math
+    import os
+    import wave
+    os.makedirs(folder, exist_ok=True)
+    for key, (rate, frames) in APP_SHAPES.items():
+        step = 2 * math.pi * FREQUENCIES[key] / rate
+        values = array.array("h")
+        for frame in range(frames):
+            level = 0.3 * math.sin(step * frame) * math.exp(-4 * frame / rate)
+            left = int(round(level * 32767))
+            values.extend((left, int(round(left * 0.9))))
+        with wave.open(os.path.join(folder, f"{key}.wav"), "wb") as out:
+            out.setnchannels(2)
+            out.setsampwidth(2)
+            out.setframerate(rate)
+            out.writeframes(values.tobytes())
+    return folder

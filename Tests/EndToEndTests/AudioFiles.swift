@@ -2,9 +2,8 @@ import Foundation
 import SoundFile
 import TestSupport
 
-/// The app's own sound files, beside the checkout in `../shared`.
-let appSounds = packageRoot.appendingPathComponent("../shared/fixtures/app-sounds").standardized
-  .path
+/// A bank shaped like the app's own sound files (their lengths, rates and quirks), made in code.
+let appSounds = AppLikeSounds.folder
 
 /// Writes a mono 16-bit WAV holding `values`.
 func writeWav(_ path: String, _ values: [Int16], rate: Int = 48_000, channels: Int = 1) throws {

@@ -16,9 +16,6 @@ func writeSample(
   try writer.close()
 }
 
-let appSounds = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("../../../shared/fixtures/app-sounds").standardized.path
-
 /// A folder bank whose keys follow the score language's title rule, as the tool opens them.
 func folderBank(_ path: String) throws(BankError) -> DirectoryBank {
   try DirectoryBank(path: path, isKeyTitle: isKeyTitle)
@@ -100,8 +97,10 @@ func folderBank(_ path: String) throws(BankError) -> DirectoryBank {
     ) { _ = try folderBank(folder).sample(for: "C") }
   }
 
-  @Test func theAppsQuirkyFilesLoad() throws {
-    let bank = try folderBank(appSounds)
+  /// The bank made like the app's files, and the app's own recordings where they are.
+  @Test(arguments: [AppLikeSounds.folder] + (AppRecordings.available ? [AppRecordings.folder] : []))
+  func theAppsQuirkyFilesLoad(_ folder: String) throws {
+    let bank = try folderBank(folder)
     #expect(bank.titles == ["C", "D", "E", "F", "G", "A", "B", "HighC"])
     let f = try bank.sample(for: "F")  // its RIFF size is wrong
     #expect(f.frameCount == 181_648)
