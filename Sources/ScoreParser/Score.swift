@@ -80,11 +80,12 @@ public struct ParseOptions: Sendable {
   public var keys: [String]?
   /// The most taps a score may expand to (default 10 million).
   public var maxTaps: Int
-  /// The latest time a score may reach, in seconds (default 24 hours).
+  /// The latest time a score may reach, and the longest length a render may be asked for, in
+  /// seconds (default two hours).
   public var maxDuration: Rational
 
   public static let defaultMaxTaps = 10_000_000
-  public static let defaultMaxDuration = Rational(86_400)
+  public static let defaultMaxDuration = Rational(7_200)
 
   public init(
     keys: [String]? = nil, maxTaps: Int = defaultMaxTaps,

@@ -61,6 +61,7 @@ struct ScoreReading {
   init(_ arguments: ParsedOptions) throws(OptionError) {
     sound = try SoundOptions(reading: arguments)
     limits = try LimitOptions.parse(arguments)
+    try sound.checkLengths(limit: limits.maxDuration)
     midi = try MIDIInputOptions.parse(arguments)
   }
 

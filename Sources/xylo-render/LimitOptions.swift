@@ -8,7 +8,9 @@ enum LimitOptions {
       help: "Refuse a score that expands to more than N taps (default: 10000000)"),
     OptionSpec(
       "--max-duration", value: "SECONDS",
-      help: "Refuse a score that runs past this time (default: 86400)"),
+      help:
+        "Refuse a score, or a length option, that runs past this many seconds (default: \(ParseOptions.defaultMaxDuration.decimalString(places: 0)), two hours)"
+    ),
   ]
 
   /// The parse limits the command line gives; the caller adds the bank's titles.

@@ -60,6 +60,7 @@ struct RenderOptions {
     quiet = arguments.has("--quiet")
     printsHash = arguments.has("--print-hash")
     sound = try SoundOptions(reading: arguments)
+    try sound.checkLengths(limit: limits.maxDuration)
     let bitRate = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s")
     file = try OutputFile(
       path: output, formatName: arguments.values["--format"], bitRate: bitRate.map { $0 * 1_000 })

@@ -59,6 +59,11 @@ enum RingtoneCommand {
         path: path, preset: preset, loops: arguments.has("--no-loop") ? false : nil,
         maximumSeconds: try arguments.duration("--seconds", positive: true))
       reading = try ScoreReading(arguments)
+      if reading.limits.maxDuration < file.settings.maximumSeconds {
+        throw OptionError(
+          SoundOptions.overLimit(
+            "--seconds", file.settings.maximumSeconds, limit: reading.limits.maxDuration))
+      }
       if file.settings.phoneFormat != nil { _ = try encoderRate(for: reading.sound.rate) }
     } catch {
       console.error(usageError: error.message, usage: command.usage)

@@ -65,6 +65,7 @@ struct TestOptions {
     run.limits = try LimitOptions.parse(arguments)
     run.midi = try MIDIInputOptions.parse(arguments)
     run.soundOptions = try SoundOptions(reading: arguments)
+    try run.soundOptions.checkLengths(limit: run.limits.maxDuration)
     run.bankOpener = QuietBank.opener
     run.artifacts = arguments.values["--artifacts"]
     junit = arguments.values["--junit"]

@@ -162,9 +162,9 @@ import Testing
     let slow = try check(Array("tempo 1/99999999999999\nC\n".utf8))
     #expect(
       slow.stderr.contains(
-        "error: the score runs past 86400 seconds, the limit (see --max-duration)"))
-    let far = try check(Array("90000 C\n".utf8))
-    #expect(far.stderr.contains(":1:1: error: the score runs past 86400 seconds"))
+        "error: the score runs past 7200 seconds, the limit (see --max-duration)"))
+    let far = try check(Array("9000 C\n".utf8))
+    #expect(far.stderr.contains(":1:1: error: the score runs past 7200 seconds"))
   }
 
   /// Refused from the count alone, before one tap is expanded.

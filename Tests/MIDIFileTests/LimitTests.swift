@@ -48,7 +48,7 @@ import Testing
     let bytes = midiFile(division: 96, track(noteOn(0x0FFF_FFFF, 60)))
     #expect(
       readError(bytes)
-        == "byte 22 (track 1): the song runs past 86400 seconds, the limit (see --max-duration)")
+        == "byte 22 (track 1): the song runs past 7200 seconds, the limit (see --max-duration)")
   }
 
   @Test func timesBeyond64BitsAreRefusedNotWrapped() {

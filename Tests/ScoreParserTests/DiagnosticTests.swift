@@ -143,14 +143,14 @@ import Testing
         "s.xylo:1:24: error: the score expands to more than 10000000 taps, the limit (see --max-taps)"
       ]),
     Case(
-      name: "score running past the duration limit", score: "C\n86400 D\n86400.001 E",
+      name: "score running past the duration limit", score: "C\n7200 D\n7200.001 E",
       expected: [
-        "s.xylo:2:7: error: the score runs past 86400 seconds, the limit (see --max-duration)"
+        "s.xylo:2:6: error: the score runs past 7200 seconds, the limit (see --max-duration)"
       ]),
     Case(
       name: "empty repeat running past the duration limit", score: "[.]x1000000",
       expected: [
-        "s.xylo:1:3: error: the score runs past 86400 seconds, the limit (see --max-duration)"
+        "s.xylo:1:3: error: the score runs past 7200 seconds, the limit (see --max-duration)"
       ]),
     Case(
       name: "a tempo too slow to hold exactly", score: "tempo 1/999999999999999999\nC D",

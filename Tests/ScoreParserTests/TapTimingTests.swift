@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func tapFreeRepeatsMoveTheCursorByEveryPass() {
-    #expect(placedTaps("[.]x100000\nC", rate: 48_000) == ["2400000000 C"])
+    #expect(placedTaps("[.]x10000\nC", rate: 48_000) == ["240000000 C"])
     #expect(placedTaps("[. [.:1/2]x3]x1000\nC", rate: 1000) == ["1250000 C"])
     // A tempo change inside: pass 1 is 0.5 s + 1 s, every later pass 1 s + 1 s.
     #expect(placedTaps("[.\ntempo 60\n.]x10\nC", rate: 1000) == ["19500 C"])

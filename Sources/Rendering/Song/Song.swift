@@ -62,6 +62,9 @@ public struct Song: Sendable {
     options explicit: SoundOptions,
     limits: ParseOptions, midi: MIDIChoices, openBank: BankOpener
   ) throws(RenderError) {
+    do { try explicit.checkLengths(limit: limits.maxDuration) } catch {
+      throw .invalidSetting(error.message)
+    }
     var parsing = limits
     var bank = try openBank(explicit.bankChoice)
     parsing.keys = bank.titles
@@ -74,8 +77,10 @@ public struct Song: Sendable {
     var options = explicit
     if !result.options.isEmpty {
       do throws(ScoreOptionsError) {
-        options = try SoundOptions(scoreLine: result.options, relativeTo: scoreFolder)
-          .overridden(by: explicit)
+        options = try SoundOptions(
+          scoreLine: result.options, relativeTo: scoreFolder, limit: limits.maxDuration,
+          overriddenBy: explicit
+        ).overridden(by: explicit)
       } catch {
         throw .score(
           path: name, diagnostics: [error.diagnostic],

@@ -90,8 +90,10 @@ extension SoundOptions {
       "Accept differences up to DBFS (such as -90), one step of the golden's resolution (lsb), or what a listener cannot hear (perceptual: 0.5 LU, 3 dB a band) (default: exact)"
   )
 
-  /// The options a score's `options` line may hold.
-  package static let scoreLineSpecs = specs + [toleranceSpec]
+  /// The options a score's `options` line may hold: not the limits, which are the command
+  /// line's to set.
+  package static let scoreLineSpecs =
+    specs.filter { !limitOptions.contains($0.name) } + [toleranceSpec]
 
   /// The options `parsed` sets, read from their words. A relative `--bank` is taken from
   /// `folder` (a score's own folder) when one is given.
