@@ -61,7 +61,19 @@ public func renderVideo(
 ) throws(RenderError) -> VideoSummary {
   let target: OutputTarget
   let inputs = plan.inputPaths + (video.backgroundPath.map { [$0] } ?? [])
-  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  do {
+    target = try OutputTarget(destination, inputs: inputs)
+    // The audio, and pictures of drawn flat colour: well under a fiftieth of a byte a pixel.
+    let pixels = Int64(video.width * video.height * video.framesPerSecond)
+    let seconds = plan.totalFrames / Int64(plan.rate) + 1
+    try target.checkRoom(
+      for: seconds * pixels / 50
+        + estimatedBytes(
+          frameCount: plan.totalFrames, channels: plan.channels, rate: plan.rate,
+          format: .defaultLossless, phone: .aac(bitRate: video.audioBitRate)))
+  } catch {
+    throw .output(error)
+  }
   func failed(_ reason: String) -> RenderError {
     .output(OutputError(path: destination.messagePath, reason: reason))
   }

@@ -19,6 +19,8 @@ public final class SoundFileWriter {
   public let channels: Int
   public let sampleRate: Int
   private var handle: OpaquePointer?
+  /// Disk reserved ahead of the writes, a step at a time (`ReservedSpace`).
+  private var reserved: ReservedSpace?
 
   /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open_fd`.
   /// `expectedFrameCount`, when known, lets an uncompressed file's space be reserved first.
@@ -45,7 +47,12 @@ public final class SoundFileWriter {
     if let frames = expectedFrameCount, format.storesValuesUncompressed {
       // The samples alone: with the header the file is larger, so nothing is left reserved
       // past its end. A file system that cannot reserve just writes as before.
-      _ = xylo_reserve_file_space(descriptor, frames * Int64(channels * format.bytesPerValue))
+      var space = ReservedSpace(
+        descriptor: descriptor,
+        totalBytes: frames.multipliedReportingOverflow(by: Int64(channels * format.bytesPerValue))
+          .partialValue)
+      space.reserve(ahead: 0)
+      reserved = space
     }
     // libsndfile closes the descriptor, also when it fails.
     guard let handle = sf_open_fd(descriptor, FormatCode.writeMode, &info, 1) else {
@@ -132,11 +139,43 @@ public final class SoundFileWriter {
     }
     let frames = sampleCount / channels
     guard frames > 0 else { return }
+    reserved?.reserve(ahead: Int64(sampleCount * format.bytesPerValue))
     errno = 0
     let written = body(handle, sf_count_t(frames))
     guard written == frames, sf_error(handle) == 0 else {
       throw SoundFileError(
         path: path, operation: .write, reason: systemReason() ?? libraryReason(handle))
+    }
+  }
+}
+
+/// Disk reserved for a file of known size a step ahead of its writes, never past its size nor
+/// the process's file-size limit (`ulimit -f`, which a reservation does not count against):
+/// a failed or killed render holds at most one step of disk it did not write.
+private struct ReservedSpace {
+  let descriptor: Int32
+  /// Where reserving stops: the file's size, or the file-size limit.
+  let totalBytes: Int64
+  private var reservedUpTo: Int64 = 0
+  private var written: Int64 = 0
+  /// How far ahead of the writes disk is reserved.
+  static let step: Int64 = 64 << 20
+
+  init(descriptor: Int32, totalBytes: Int64) {
+    self.descriptor = descriptor
+    self.totalBytes = min(max(0, totalBytes), FileSystem.fileSizeLimit ?? .max)
+  }
+
+  /// Counts `bytes` about to be written, reserving the next step when the writes near the end
+  /// of what is reserved. A file system that refuses stops the reserving, not the writing.
+  mutating func reserve(ahead bytes: Int64) {
+    written += bytes
+    guard reservedUpTo < totalBytes, written + Self.step / 2 > reservedUpTo else { return }
+    let length = min(Self.step, totalBytes - reservedUpTo)
+    if xylo_reserve_file_space(descriptor, reservedUpTo, length) == 0 {
+      reservedUpTo += length
+    } else {
+      reservedUpTo = totalBytes
     }
   }
 }

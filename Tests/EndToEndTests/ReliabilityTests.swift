@@ -65,3 +65,72 @@ import Testing
     #expect(result.stderr.contains("--seconds 99999 s is over the 7200 s limit"))
   }
 }
+
+/// A render never fills a disk: an output that cannot fit is refused before a byte is
+/// written, tested on a file system made for the test.
+@Suite(.serialized) struct DiskSpaceTests {
+  @Test(SmallFileSystem.condition)
+  func anOutputTooLargeForItsFileSystemIsRefusedAndTheOldFileKept() throws {
+    let disk = try SmallFileSystem(megabytes: 4)
+    let out = disk.path + "/song.wav"
+    let old = Data("the previous render".utf8)
+    try old.write(to: URL(fileURLWithPath: out))
+    // A minute of stereo 16-bit 48 kHz: 11.5 MB.
+    let result = try run(
+      ["render", "-", "-o", out, "--channels", "2", "--duration", "60"], input: "C\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix("xylo-render: error: cannot write '\(out)': it needs about 11.6 MB"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("and its file system has"))
+    #expect(listing(disk.path) == ["song.wav"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == old)
+  }
+
+  @Test(SmallFileSystem.condition)
+  func anOutputThatFitsIsWrittenOnTheSameFileSystem() throws {
+    let disk = try SmallFileSystem(megabytes: 4)
+    let result = try run(["render", "-", "-o", disk.path + "/s.wav", "--quiet"], input: "C E G\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(listing(disk.path) == ["s.wav"])
+  }
+
+  @Test(SmallFileSystem.condition)
+  func aNearlyFullFileSystemRefusesACompressedOutputToo() throws {
+    // FLAC's size is estimated as its samples' (a little more): no room for a minute of it.
+    let disk = try SmallFileSystem(megabytes: 4)
+    let filler = disk.path + "/filler"
+    FileManager.default.createFile(atPath: filler, contents: Data(count: 3_900_000))
+    let result = try run(["render", "-", "-o", disk.path + "/s.flac"], input: "[C E G]x40\n")
+    #expect(result.status == 1)
+    #expect(listing(disk.path) == ["filler"])
+  }
+}
+
+/// The process's file-size limit (`ulimit -f`) is respected before writing, and reserving disk
+/// ahead never passes it.
+@Suite struct FileSizeLimitTests {
+  @Test func anOutputPastTheFileSizeLimitIsRefusedBeforeWriting() throws {
+    let folder = try temporaryFolder()
+    let out = folder + "/song.wav"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // 1,000 blocks of 512 bytes in POSIX sh: 512 kB.
+    process.arguments = [
+      "-c", "ulimit -f 1000 && exec \"$0\" \"$@\"", binaryURL.path, "render", "-", "-o", out,
+      "--duration", "60",
+    ]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data("C\n".utf8))
+    try input.fileHandleForWriting.close()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message.contains("past the file-size limit (ulimit -f) of"), "\(message)")
+    #expect(listing(folder).isEmpty)
+  }
+}

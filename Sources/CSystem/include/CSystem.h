@@ -13,10 +13,11 @@ static inline int xylo_release_freed_memory(void) { return 0; }
 
 #include <stddef.h>
 
-/* Reserves `bytes` of disk for the file open as `descriptor` without changing its size (on
-   Linux, fallocate with FALLOC_FL_KEEP_SIZE): a file of known length is then written without
-   its blocks being allocated page by page. Best effort: nonzero where it cannot be done. */
-int xylo_reserve_file_space(int descriptor, long long bytes);
+/* Reserves `bytes` of disk from `offset` for the file open as `descriptor` without changing
+   its size (on Linux, fallocate with FALLOC_FL_KEEP_SIZE): a file of known length is then
+   written without its blocks being allocated page by page. Best effort: nonzero where it
+   cannot be done, and then nothing stays reserved past the file's end. */
+int xylo_reserve_file_space(int descriptor, long long offset, long long bytes);
 
 #if defined(__linux__)
 #include <sys/resource.h>

@@ -96,7 +96,13 @@ public func render(
 ) throws(RenderError) -> RenderSummary {
   let settings = plan.settings
   let target: OutputTarget
-  do { target = try OutputTarget(destination, inputs: plan.inputPaths) } catch {
+  do {
+    target = try OutputTarget(destination, inputs: plan.inputPaths)
+    try target.checkRoom(
+      for: estimatedBytes(
+        frameCount: plan.totalFrames, channels: plan.channels, rate: plan.rate,
+        format: settings.format, phone: settings.phoneFormat))
+  } catch {
     throw .output(error)
   }
   let (finished, loudness) = try finishedPipeline(plan, progress: progress)

@@ -12,8 +12,14 @@ package func writeAudio(
   to destination: Destination, inputs: [String]
 ) throws(RenderError) -> Int64 {
   let target: OutputTarget
-  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
   let frameCount = Int64(values.count / channels)
+  do {
+    target = try OutputTarget(destination, inputs: inputs)
+    try target.checkRoom(
+      for: estimatedBytes(frameCount: frameCount, channels: channels, rate: rate, format: format))
+  } catch {
+    throw .output(error)
+  }
   var clipped: Int64 = 0
   do throws(SoundFileError) {
     let writer = try SoundFileWriter(
@@ -59,8 +65,16 @@ package func writeEncodedAudio(
   to destination: Destination, inputs: [String]
 ) throws(RenderError) {
   let target: OutputTarget
-  do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
   let frames = values.count / channels
+  do {
+    target = try OutputTarget(destination, inputs: inputs)
+    try target.checkRoom(
+      for: estimatedBytes(
+        frameCount: Int64(frames), channels: channels, rate: rate, format: .defaultLossless,
+        phone: format))
+  } catch {
+    throw .output(error)
+  }
   do throws(EncodingError) {
     let encoder = try makeEncoder(
       format, path: target.temporaryPath, rate: rate, channels: channels, tags: tags)

@@ -70,6 +70,8 @@ package final class OutputTarget {
   package let temporaryPath: String
   private let delivery: Delivery
   private var finished = false
+  /// The folder the temporary file is in, whose file system the output must fit on.
+  private let folder: String
 
   private enum Delivery {
     /// Renamed over this path, with these permission bits and group (nil: a new file).
@@ -130,6 +132,7 @@ package final class OutputTarget {
       case .blockDevice?: throw OutputError(path: path, reason: "it is a block device")
       }
     }
+    self.folder = folder
     let template = Path.join(folder, TemporaryFiles.prefix(for: base) + "XXXXXX")
     switch TemporaryFiles.create(template: template) {
     case .success(let path):
@@ -141,6 +144,27 @@ package final class OutputTarget {
   }
 
   deinit { discard() }
+
+  /// Refuses an output of about `bytes` that its file system cannot hold with a margin to
+  /// spare (16 MB, or 5% of a small file system), or that passes the process's file-size
+  /// limit (`ulimit -f`): before any work, so a render never fills a disk.
+  package func checkRoom(for bytes: Int64) throws(OutputError) {
+    if let limit = FileSystem.fileSizeLimit, bytes > limit {
+      throw OutputError(
+        path: destination.messagePath,
+        reason:
+          "it would be about \(sizeText(bytes)), past the file-size limit (ulimit -f) of \(sizeText(limit))"
+      )
+    }
+    guard let space = FileSystem.space(of: folder) else { return }
+    let margin = min(16_000_000, space.total / 20)
+    guard bytes > space.available - margin else { return }
+    throw OutputError(
+      path: destination.messagePath,
+      reason:
+        "it needs about \(sizeText(bytes)) and its file system has \(sizeText(max(0, space.available))) free"
+    )
+  }
 
   /// Moves the finished file into place (or streams it out) and forgets it.
   package func commit() throws(OutputError) {
