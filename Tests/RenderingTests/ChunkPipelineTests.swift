@@ -61,3 +61,49 @@ import Testing
     #expect(seen == [0, 1, 2].map { $0 * ChunkPipeline.chunkFrames })
   }
 }
+
+/// Parallel loops nested in parallel loops, more than the system has threads for, finish:
+/// every caller works as well as waits.
+@Suite struct NestedParallelismTests {
+  @Test func loopsNestedPastTheThreadPoolFinish() {
+    let outer = IndexedValues<Int>(count: 300)
+    forEachIndex(below: 300, jobs: 300, label: "outer") { index in
+      let inner = IndexedValues<Int>(count: 8)
+      forEachIndex(below: 8, jobs: 4, label: "inner") { inner.set($0, at: $0) }
+      outer.set(inner.values.compactMap { $0 }.reduce(0, +), at: index)
+    }
+    #expect(outer.values.allSatisfy { $0 == 28 })
+  }
+
+  @Test func rendersNestedPastTheThreadPoolFinishWithTheSameFrames() throws {
+    // Two workers each, two chunks (48,256 frames): every render hands chunks to a worker
+    // that may never get a thread.
+    let settings = RenderSettings(blockFrames: 64, jobs: 2)
+    let score = try Song(text: "C C C", openBank: { _ in TinyBank() }).score
+    let expected = try render(RenderPlan(score: score, bank: TinyBank(), settings: settings))
+    #expect(expected.frameCount > Int(ChunkPipeline.chunkFrames))
+    let results = IndexedValues<Bool>(count: 260)
+    forEachIndex(below: 260, jobs: 260, label: "nested") { index in
+      let values = try? render(RenderPlan(score: score, bank: TinyBank(), settings: settings))
+        .values
+      results.set(values == expected.values, at: index)
+    }
+    #expect(results.values.allSatisfy { $0 == true })
+  }
+
+}
+
+/// One key, a short ramp: renders that cost next to nothing.
+private struct TinyBank: SampleBank {
+  let titles = ["C"]
+
+  func info(for title: String) throws(BankError) -> SampleInfo {
+    SampleInfo(title: title, source: "tiny", sampleRate: 48_000, channels: 1, frameCount: 256)
+  }
+
+  func sample(for title: String) throws(BankError) -> DecodedSample {
+    DecodedSample(
+      title: title, source: "tiny", sampleRate: 48_000, channels: 1,
+      values: (0..<256).map { Float($0) / 512 })
+  }
+}

@@ -97,32 +97,43 @@ package struct ChunkPipeline {
     guard chunkCount > 0 else { return }
     let workers = max(1, min(jobs, chunkCount))
     let ring = ChunkRing(size: 2 * workers)
-    let group = DispatchGroup()
+    let (plan, blockFrames, totalFrames) = (plan, blockFrames, totalFrames)
+    let render: @Sendable (Int) -> Void = { index in
+      let start = Int64(index) * chunkFrames
+      let range = start..<min(start + chunkFrames, totalFrames)
+      ring.withChunk(for: index) { chunk in
+        renderChunk(
+          plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
+          blockFrames: blockFrames, into: &chunk)
+      }
+    }
     for worker in 0..<workers {
-      // A serial queue of its own gives each worker a thread even when others wait. Each
-      // takes the next chunk no one has taken: a worker that shares its core with this thread
-      // (writing) takes fewer, instead of holding the others up.
-      DispatchQueue(label: "xylo-render.worker.\(worker)").async(group: group) {
-        ThreadPriority.whileLowered(by: 5) {
-          while let index = ring.takeChunk(below: chunkCount) {
-            let start = Int64(index) * chunkFrames
-            let range = start..<min(start + chunkFrames, totalFrames)
-            ring.withChunk(for: index) { chunk in
-              renderChunk(
-                plan, range: range, finishing: finishing, encoding: encoding, dither: dither,
-                blockFrames: blockFrames, into: &chunk)
+      // A serial queue of its own asks for a thread per worker. Each takes the next chunk no
+      // one has taken: a worker that shares its core with this thread (writing) takes fewer,
+      // instead of holding the others up.
+      DispatchQueue(label: "xylo-render.worker.\(worker)").async {
+        ring.work {
+          ThreadPriority.whileLowered(by: 5) {
+            while let index = ring.takeChunk(below: chunkCount) {
+              render(index)
+              ring.markFilled(index)
             }
-            ring.markFilled(index)
           }
         }
       }
     }
     defer {
       ring.cancel()
-      group.wait()
+      ring.waitForWorkers()
     }
     for index in 0..<chunkCount {
-      ring.waitUntilFilled(index)
+      // A chunk no worker has taken yet is mixed here: when the system has no thread to give
+      // the workers (renders nested in many others), this thread does all the work.
+      if ring.takeChunkIfNext(index) {
+        render(index)
+      } else {
+        ring.waitUntilFilled(index)
+      }
       var failure: Failure?
       ring.withChunk(for: index) { chunk in
         do throws(Failure) { try consume(chunk) } catch { failure = error }

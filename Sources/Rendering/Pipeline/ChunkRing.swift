@@ -14,6 +14,8 @@ final class ChunkRing: @unchecked Sendable {
   private let lock = DispatchSemaphore(value: 1)
   private var cancelled = false
   private var nextChunk = 0
+  /// The workers that started before the ring was cancelled.
+  private let running = DispatchGroup()
 
   init(size: Int) {
     precondition(size > 0, "a ring needs a slot")
@@ -44,6 +46,37 @@ final class ChunkRing: @unchecked Sendable {
     nextChunk += 1
     return nextChunk - 1
   }
+
+  /// Takes chunk `index` for the consumer itself when no worker has taken it yet and a slot is
+  /// free: the pipeline then makes progress even when no worker ever gets a thread.
+  func takeChunkIfNext(_ index: Int) -> Bool {
+    guard permits.wait(timeout: .now()) == .success else { return false }
+    lock.wait()
+    defer { lock.signal() }
+    guard !cancelled, nextChunk == index else {
+      permits.signal()
+      return false
+    }
+    nextChunk += 1
+    return true
+  }
+
+  /// Runs a worker's `body` unless the ring was already cancelled; `waitForWorkers` waits for
+  /// exactly those that ran.
+  func work(_ body: () -> Void) {
+    lock.wait()
+    guard !cancelled else {
+      lock.signal()
+      return
+    }
+    running.enter()
+    lock.signal()
+    body()
+    running.leave()
+  }
+
+  /// Waits for the workers that started; call after `cancel`, so no other starts.
+  func waitForWorkers() { running.wait() }
 
   func markFilled(_ index: Int) { filled[index % size].signal() }
   func waitUntilFilled(_ index: Int) { filled[index % size].wait() }

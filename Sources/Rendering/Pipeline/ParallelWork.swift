@@ -1,19 +1,27 @@
 import Dispatch
 
-/// Calls `body` with every index below `count`, on `jobs` threads that each take the next index
-/// not yet taken; returns when all are done. Each worker has a serial queue of its own, so it
-/// gets a thread even when the others wait.
+/// Calls `body` with every index below `count`, on up to `jobs` threads that each take the next
+/// index not yet taken; returns when all are done. The calling thread is one of the workers and
+/// waits only for indices other workers took, never for a worker to start: nested loops (tests
+/// run at once, each loading samples at once) cannot starve themselves however many wait, even
+/// when the system's thread pool has no thread left for the others.
 package func forEachIndex(
   below count: Int, jobs: Int, label: String, _ body: @escaping @Sendable (Int) -> Void
 ) {
+  guard count > 0 else { return }
   let next = Counter()
-  let group = DispatchGroup()
-  for worker in 0..<max(1, min(jobs, count)) {
-    DispatchQueue(label: "xylo-render.\(label).\(worker)").async(group: group) {
-      while let index = next.take(below: count) { body(index) }
+  let done = DispatchSemaphore(value: 0)
+  let work: @Sendable () -> Void = {
+    while let index = next.take(below: count) {
+      body(index)
+      done.signal()
     }
   }
-  group.wait()
+  for worker in 1..<max(1, min(jobs, count)) {
+    DispatchQueue(label: "xylo-render.\(label).\(worker)").async(execute: work)
+  }
+  work()
+  for _ in 0..<count { done.wait() }
 }
 
 /// One value per index, set from any thread, read once every worker has ended.
