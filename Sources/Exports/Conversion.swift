@@ -88,6 +88,7 @@ private func scoreText(
   let text = ScoreParser.scoreText(
     BeatSong(title: song.title, events: events, endBeat: beat(song.endTick)))
   let summary = ConversionSummary(
-    taps: imported.score.taps.count, notes: describe(imported), wroteMIDI: false)
+    taps: imported.score.taps.count,
+    notes: imported.warnings.map(\.description) + describe(imported), wroteMIDI: false)
   return (text, summary)
 }

@@ -17,6 +17,8 @@ public struct MIDIImport: Sendable {
   public var firstUnplayable: NoteOccurrence?
   /// Each tap's tick, in the order of `score.taps`: the beat grid a converter writes on.
   public var tapTicks: [Int64] = []
+  /// What the file's structure gets wrong that reading tolerated.
+  public var warnings: [MIDIWarning] = []
 }
 
 /// One note of a MIDI song, named for a message: `C#6, track 2, 1.250 s`.
@@ -52,7 +54,7 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
   let table = KeyTable(mapping.keys, folds: mapping.outOfRange == .fold)
   var result = MIDIImport(
     score: Score(taps: [], duration: try song.seconds(atTick: song.endTick), title: song.title),
-    drumsSkipped: 0, folded: 0, skipped: 0, unplayable: 0)
+    drumsSkipped: 0, folded: 0, skipped: 0, unplayable: 0, warnings: song.warnings)
   var taps: [Tap] = []
   taps.reserveCapacity(song.notes.count)
   var ticks: [Int64] = []

@@ -4,8 +4,10 @@ import ScoreParser
 /// tempo map, enforcing `limits` while reading.
 ///
 /// Grammar: `MThd` length(≥ 6) format(2) tracks(2) division(2) [extra header bytes], then
-/// chunks of type(4) length(4, big-endian) body; `MTrk` chunks are tracks (however many the
-/// header declares), other chunks are skipped.
+/// chunks of type(4) length(4, big-endian) body; `MTrk` chunks are tracks, other chunks are
+/// skipped. Every track present is read, whatever count the header declares (and in format 0
+/// too); a mismatch, several tracks in format 0 and fewer than 8 bytes after the last chunk
+/// are warnings, a chunk longer than the bytes left an error.
 public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws(MIDIError)
   -> MIDISong
 {
@@ -16,12 +18,23 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   var tempoEvents: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
   var end = (tick: Int64(0), offset: cursor.offset, track: 1)
+  var warnings: [MIDIWarning] = []
   while !cursor.isAtEnd {
     let chunkStart = cursor.offset
     guard let type = cursor.readChunkType(), let length = cursor.readBigEndian(4) else {
-      throw MIDIError(
-        offset: chunkStart,
-        message: "truncated chunk: its header needs 8 bytes, \(bytes.count - chunkStart) remain")
+      let count = bytes.count - chunkStart
+      guard !tracks.isEmpty else {
+        throw MIDIError(
+          offset: chunkStart,
+          message: "truncated chunk: its header needs 8 bytes, \(count) remain")
+      }
+      warnings.append(
+        MIDIWarning(
+          offset: chunkStart,
+          message:
+            "\(count) \(count == 1 ? "byte" : "bytes") after the last chunk \(count == 1 ? "is" : "are") not a chunk; ignored"
+        ))
+      break
     }
     let number = tracks.count + 1
     let isTrack = type == Array("MTrk".utf8)
@@ -44,6 +57,22 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   guard !tracks.isEmpty else {
     throw MIDIError(offset: bytes.count, message: "the file holds no tracks")
   }
+  if header.declaredTracks != tracks.count {
+    warnings.insert(
+      MIDIWarning(
+        offset: 10,
+        message:
+          "the header declares \(header.declaredTracks) \(header.declaredTracks == 1 ? "track" : "tracks"), the file holds \(tracks.count); every track present is read"
+      ), at: 0)
+  }
+  if header.format == 0 && tracks.count > 1 {
+    warnings.insert(
+      MIDIWarning(
+        offset: 8,
+        message: "format 0 holds one track, this file \(tracks.count); all are read, as in format 1"
+      ),
+      at: 0)
+  }
   let tempoChanges = mergedTempoChanges(tempoEvents)
   let tooLong = MIDIError(
     offset: end.offset, track: end.track,
@@ -57,7 +86,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
     timeSignatures: timeSignatures.enumerated().sorted {
       ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
     }.map(\.element),
-    endTick: end.tick, title: tracks[0].name, tempoMap: tempoMap)
+    endTick: end.tick, title: tracks[0].name, warnings: warnings, tempoMap: tempoMap)
 }
 
 /// The limit message, or, for a limit beyond what 64-bit times can reach, the overflow.
@@ -71,6 +100,7 @@ private func durationMessage(_ limit: Rational, ticksPerQuarter: Int) -> String 
 /// The fields of the header chunk the reader uses.
 private struct Header {
   var format: Int
+  var declaredTracks: Int
   var ticksPerQuarter: Int
 }
 
@@ -95,7 +125,7 @@ private func readHeader(_ cursor: inout ByteCursor) throws(MIDIError) -> Header 
     )
   }
   let format = Int(cursor.readBigEndian(2) ?? 0)
-  _ = cursor.readBigEndian(2)  // The declared track count: every MTrk chunk is read anyway.
+  let declaredTracks = Int(cursor.readBigEndian(2) ?? 0)
   let division = Int(cursor.readBigEndian(2) ?? 0)
   switch format {
   case 0, 1: break
@@ -112,5 +142,5 @@ private func readHeader(_ cursor: inout ByteCursor) throws(MIDIError) -> Header 
     throw MIDIError(offset: 12, message: "division 0: a quarter note needs at least 1 tick")
   }
   cursor.offset = 8 + length
-  return Header(format: format, ticksPerQuarter: division)
+  return Header(format: format, declaredTracks: declaredTracks, ticksPerQuarter: division)
 }

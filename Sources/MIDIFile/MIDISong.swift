@@ -21,6 +21,10 @@ public struct MIDISong: Sendable {
   public let endTick: Int64
   /// The first track's name, which SMF uses as the song's title.
   public let title: String?
+  /// What the file's structure gets wrong that reading tolerates, each with its byte offset:
+  /// a track count the header misstates, several tracks in format 0, bytes after the last
+  /// chunk. (A chunk cut short is an error: its events are lost.)
+  public var warnings: [MIDIWarning] = []
 
   /// The tempo segments with their start times, for exact conversion of ticks to seconds.
   let tempoMap: TempoMap
@@ -35,6 +39,14 @@ public struct MIDISong: Sendable {
     }
     return seconds
   }
+}
+
+/// Something a MIDI file's structure gets wrong that reading tolerates, and where.
+public struct MIDIWarning: Equatable, Sendable, CustomStringConvertible {
+  public var offset: Int
+  public var message: String
+
+  public var description: String { "byte \(offset): \(message)" }
 }
 
 /// A track chunk: its number and the first name it gives itself.

@@ -31,7 +31,7 @@ enum CheckCommand {
     for path in arguments.positionals {
       do {
         let song = try reading.song(at: path)
-        for note in song.notes { console.note("\(displayPath(path)): \(note)") }
+        console.reportReading(song, path: path)
         console.out(summary(of: song.score, path: displayPath(path)))
       } catch {
         console.report(error)

@@ -117,3 +117,12 @@ func writeStandardError(_ text: String) {
   bytes.withUnsafeBytes { try? FileSystem.write($0, to: STDERR_FILENO) }
   bytes.removeAll()
 }
+
+extension Console {
+  /// What reading a score found: warnings about the file's structure, then notes about what
+  /// reading changed, each naming the file.
+  func reportReading(_ song: Song, path: String) {
+    for warning in song.warnings { self.warning("\(displayPath(path)): \(warning)") }
+    for note in song.notes { self.note("\(displayPath(path)): \(note)") }
+  }
+}

@@ -50,7 +50,7 @@ enum EventsCommand {
       console.error("\(displayPath(path)): cannot place taps at \(rate) Hz: frame overflow")
       return .failure
     }
-    for note in song.notes { console.note("\(displayPath(path)): \(note)") }
+    console.reportReading(song, path: path)
     // For MIDI, a tap's place in the file is its track.
     console.out("frame,seconds,key,gain,\(song.isMIDI ? "track" : "line")")
     for item in placed {

@@ -60,7 +60,7 @@ enum PictureCommand {
       let song = try reading.song(at: scorePath)
       let quiet = arguments.has("--quiet")
       if !quiet {
-        for note in song.notes { console.note("\(displayPath(scorePath)): \(note)") }
+        console.reportReading(song, path: scorePath)
       }
       try drawScorePicture(
         song.score, title: arguments.values["--title"], beatsPerBar: beatsPerBar, to: output,

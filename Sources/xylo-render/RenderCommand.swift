@@ -34,7 +34,7 @@ enum RenderCommand {
           file: options.scorePath, options: options.sound, limits: options.limits,
           midi: options.midi, openBank: QuietBank.opener)
         if !options.quiet {
-          for note in song.notes { console.note("\(displayPath(options.scorePath)): \(note)") }
+          console.reportReading(song, path: options.scorePath)
         }
         do { try song.settings.write(options.file, encoding: song.options.encoding) } catch {
           throw RenderError.invalidSetting(error.message)

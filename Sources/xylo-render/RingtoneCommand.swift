@@ -71,6 +71,7 @@ enum RingtoneCommand {
     }
     do throws(RenderError) {
       let song = try reading.song(at: scorePath)
+      if !arguments.has("--quiet") { console.reportReading(song, path: scorePath) }
       let summary = try renderRingtone(song, as: file)
       if !arguments.has("--quiet") { report(summary, output: file.path, console: console) }
       return .success

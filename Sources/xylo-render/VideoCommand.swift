@@ -83,7 +83,7 @@ enum VideoCommand {
     do throws(RenderError) {
       var song = try reading.song(at: scorePath)
       if !quiet {
-        for note in song.notes { console.note("\(displayPath(scorePath)): \(note)") }
+        console.reportReading(song, path: scorePath)
       }
       if let jobs { song.settings.jobs = jobs }
       if let blockFrames { song.settings.blockFrames = blockFrames }

@@ -134,3 +134,23 @@ import Testing
     #expect(listing(folder).isEmpty)
   }
 }
+
+/// A MIDI header whose track count is wrong: every track present is read, with a warning
+/// naming the file and the byte; never silence without a word.
+@Suite struct MIDIStructureTests {
+  @Test func aHeaderDeclaringNoTracksStillPlaysTheTrackAndSaysSo() throws {
+    let events: [UInt8] = [0, 0x90, 72, 100, 0x83, 0x60, 0x80, 72, 0, 0, 0xFF, 0x2F, 0]
+    let bytes: [UInt8] =
+      Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 0, 1, 0xE0] + Array("MTrk".utf8)
+      + [0, 0, 0, UInt8(events.count)] + events
+    let folder = try temporaryFolder()
+    let midi = try file("zero.mid", in: folder, holding: bytes)
+    let result = try run(["events", midi])
+    #expect(result.status == 0)
+    #expect(
+      result.stderr
+        == "xylo-render: warning: \(midi): byte 10: the header declares 0 tracks, the file holds 1; every track present is read\n"
+    )
+    #expect(result.stdout == "frame,seconds,key,gain,track\n0,0.000000,C5,0.7874015748031497,1\n")
+  }
+}

@@ -57,9 +57,9 @@ import Testing
       bytes: midiFile(track(endOfTrack), chunk("XFIH", [1, 2], declaredLength: 9)),
       message: "byte 26: truncated chunk: it declares 9 bytes, 2 remain"),
     Case(
-      name: "stray bytes after the last chunk",
-      bytes: midiFile(track(endOfTrack)) + Array("MTr".utf8),
-      message: "byte 26: truncated chunk: its header needs 8 bytes, 3 remain"),
+      name: "stray bytes and no track",
+      bytes: midiFile(format: 0, declaredTracks: 0) + Array("MTr".utf8),
+      message: "byte 14: truncated chunk: its header needs 8 bytes, 3 remain"),
     Case(
       name: "chunk length cutting a note-on",
       bytes: midiFile(chunk("MTrk", [0, 0x90, 60, 100] + endOfTrack, declaredLength: 3)),
@@ -119,5 +119,46 @@ import Testing
   @Test(arguments: cases)
   func aBrokenFileIsRefusedWithOneLineSayingWhereAndWhy(_ broken: Case) {
     #expect(readError(broken.bytes) == broken.message)
+  }
+}
+
+/// A header that misstates its tracks, several tracks in format 0, and stray bytes after the
+/// last chunk: every track present is read, and each is a warning at its byte.
+@Suite struct StructureWarningTests {
+  private func warnings(_ bytes: [UInt8]) throws -> [String] {
+    try readMIDI(bytes).warnings.map(\.description)
+  }
+
+  @Test func everyTrackPresentIsReadWhateverTheHeaderDeclares() throws {
+    let notes = track(noteOn(0, 60), endOfTrack)
+    for declared in [0, 3] {
+      let bytes = midiFile(format: 1, declaredTracks: declared, notes)
+      #expect(try readMIDI(bytes).notes.count == 1)
+      #expect(
+        try warnings(bytes) == [
+          "byte 10: the header declares \(declared) tracks, the file holds 1; every track present is read"
+        ])
+    }
+  }
+
+  @Test func severalTracksInFormat0AreReadAsInFormat1() throws {
+    let bytes = midiFile(
+      format: 0, declaredTracks: 2, track(noteOn(0, 60), endOfTrack),
+      track(noteOn(0, 64), endOfTrack))
+    #expect(try readMIDI(bytes).notes.count == 2)
+    #expect(
+      try warnings(bytes) == [
+        "byte 8: format 0 holds one track, this file 2; all are read, as in format 1"
+      ])
+  }
+
+  @Test func bytesAfterTheLastChunkAreIgnoredSayingWhere() throws {
+    let bytes = midiFile(track(endOfTrack)) + Array("MTr".utf8)
+    #expect(
+      try warnings(bytes) == ["byte 26: 3 bytes after the last chunk are not a chunk; ignored"])
+  }
+
+  @Test func aSoundFileHasNoWarnings() throws {
+    #expect(try warnings(midiFile(track(noteOn(0, 60), endOfTrack))).isEmpty)
   }
 }

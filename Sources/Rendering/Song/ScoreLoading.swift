@@ -13,6 +13,8 @@ public struct LoadedScore: Sendable {
   public var notes: [String]
   /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
   public var isMIDI: Bool
+  /// What the file's structure gets wrong that reading tolerated, each at its byte offset.
+  public var warnings: [String] = []
 }
 
 /// Reads and parses the score at `path` (`-` reads standard input, named `<stdin>`): a MIDI
@@ -47,7 +49,9 @@ func loadedMIDI(_ bytes: [UInt8], path: String, options: ParseOptions, midi: MID
   throws(RenderError) -> LoadedScore
 {
   let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
-  return LoadedScore(score: imported.score, notes: describe(imported), isMIDI: true)
+  return LoadedScore(
+    score: imported.score, notes: describe(imported), isMIDI: true,
+    warnings: imported.warnings.map(\.description))
 }
 
 /// Parses score text held in memory; `path` names it in diagnostics.

@@ -19,6 +19,9 @@ public struct Song: Sendable {
   public var bank: any SampleBank
   /// One-line notes about what reading changed (MIDI drums left out, notes moved by octaves).
   public var notes: [String]
+  /// What the file gets wrong that reading tolerated: a MIDI header's misstated track count,
+  /// bytes after the last chunk, each at its byte offset.
+  public var warnings: [String]
   /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
   public var isMIDI: Bool
   /// The file the score was read from (`-` for standard input); a render never writes over it.
@@ -105,6 +108,7 @@ public struct Song: Sendable {
     settings = options.settings
     self.bank = bank
     notes = loaded.notes
+    warnings = loaded.warnings
     isMIDI = loaded.isMIDI
   }
 }
