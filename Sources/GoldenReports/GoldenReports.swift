@@ -1,5 +1,6 @@
 import GoldenTesting
 import Platform
+import ScoreParser
 
 /// `goldens: 1 failed, 4 passed, 0 written, 0 obsolete, 0 errors (5 scores, 1.2 s)`, with
 /// `updated` and `removed` counts when an update made any.
@@ -85,9 +86,30 @@ public func githubAnnotations(_ results: [GoldenTestResult], mode: GoldenMode) -
   results.filter { $0.outcome.fails(in: mode) }.map { result in
     let file = result.test.score.isEmpty ? result.test.golden : result.test.score
     let line = result.line.map { ",line=\($0)" } ?? ""
-    let message = result.lines.map { $0.trimmingLeadingSpaces }.joined(separator: "%0A")
-    return "::error file=\(file)\(line)::\(message.isEmpty ? result.outcome.rawValue : message)"
+    // Control characters in names (an escape sequence, a newline) shown as text first.
+    let message = result.lines.map { displayText($0.trimmingLeadingSpaces, limit: 4_000) }
+      .joined(separator: "\n")
+    return
+      "::error file=\(workflowEscaped(displayText(file, limit: 4_000), property: true))\(line)::\(workflowEscaped(message.isEmpty ? result.outcome.rawValue : message))"
   }
+}
+
+/// Text as a GitHub Actions workflow command carries it: `%`, carriage returns and newlines
+/// escaped, and in a property `:` and `,` too, so a file's name cannot end the command or
+/// start another.
+func workflowEscaped(_ text: String, property: Bool = false) -> String {
+  var result = ""
+  for character in text.unicodeScalars {
+    switch character {
+    case "%": result += "%25"
+    case "\r": result += "%0D"
+    case "\n": result += "%0A"
+    case ":" where property: result += "%3A"
+    case "," where property: result += "%2C"
+    default: result.unicodeScalars.append(character)
+    }
+  }
+  return result
 }
 
 private func xmlEscaped(_ text: String) -> String {

@@ -74,7 +74,10 @@ package enum TemporaryFiles {
   ///
   /// `mkstemp` fills in the very string the handler reads, so there is no moment when the file
   /// exists and the handler does not know it. Returns the path, or the reason it cannot.
-  package static func create(template: String) -> Result<String, SystemError> {
+  /// `suffix` follows the `XXXXXX` (`.flac`), so the file's name says what it holds from the
+  /// start. The corresponding C functions are `mkstemp` and `mkstemps`.
+  package static func create(template: String, suffix: String = "") -> Result<String, SystemError> {
+    let template = template + suffix
     guard let buffer = strdup(template) else {
       return .failure(SystemError(path: template, reason: errorText(ENOMEM)))
     }
@@ -86,7 +89,8 @@ package enum TemporaryFiles {
     }
     slots[slot] = buffer
     lock.signal()
-    let descriptor = mkstemp(buffer)
+    let descriptor =
+      suffix.isEmpty ? mkstemp(buffer) : mkstemps(buffer, Int32(suffix.utf8.count))
     guard descriptor >= 0 else {
       let failure = SystemError.current(path: template)
       release(buffer)

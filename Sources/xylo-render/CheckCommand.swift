@@ -32,7 +32,7 @@ enum CheckCommand {
       do {
         let song = try reading.song(at: path)
         console.reportReading(song, path: path)
-        console.out(summary(of: song.score, path: displayPath(path)))
+        console.out(summary(of: song.score, path: shown(path)))
       } catch {
         console.report(error)
         status = .failure

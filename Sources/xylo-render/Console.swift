@@ -78,7 +78,7 @@ final class Console: @unchecked Sendable {
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
   func print(_ diagnostic: Diagnostic, path: String, sourceLine: String?) {
     err(
-      diagnostic.formatted(path: path, sourceLine: sourceLine) { text, part in
+      diagnostic.formatted(path: shown(path), sourceLine: sourceLine) { text, part in
         switch part {
         case .location, .message: styled(text, .bold)
         case .severity: styled(text, .red)
@@ -122,7 +122,13 @@ extension Console {
   /// What reading a score found: warnings about the file's structure, then notes about what
   /// reading changed, each naming the file.
   func reportReading(_ song: Song, path: String) {
-    for warning in song.warnings { self.warning("\(displayPath(path)): \(warning)") }
-    for note in song.notes { self.note("\(displayPath(path)): \(note)") }
+    for warning in song.warnings { self.warning("\(shown(path)): \(warning)") }
+    for note in song.notes { self.note("\(shown(path)): \(note)") }
   }
+}
+
+/// A path as a terminal or a CI log may show it: `<stdin>` for `-`, control characters (a
+/// newline, an escape sequence) escaped, so a file's name cannot forge output.
+func shown(_ path: String) -> String {
+  displayText(displayPath(path), limit: displayedPathLength)
 }

@@ -42,8 +42,19 @@ enum TestCommand {
       found.tests = shard(found.tests, index: index, count: count)
       found.obsolete = found.obsolete.filter { isInShard($0, index: index, count: count) }
     }
+    // A report must not take the place of a file the tests read or write.
+    for report in [options.junit, options.json].compactMap({ $0 }) {
+      guard let status = FileStatus(of: report) else { continue }
+      let files = found.tests.flatMap { [$0.score, $0.golden, $0.taps] } + found.obsolete
+      if files.contains(where: { FileStatus(of: $0).map(status.isSameFile) ?? false }) {
+        console.error(
+          "cannot write the report to '\(displayText(report, limit: displayedPathLength))': it is a score or golden of these tests"
+        )
+        return .failure
+      }
+    }
     if options.list {
-      for test in found.tests { console.out(test.score) }
+      for test in found.tests { console.out(shown(test.score)) }
       return .success
     }
     let results = runGoldenTests(found.tests, obsolete: found.obsolete, options: options.run) {
@@ -85,9 +96,10 @@ enum TestCommand {
       case .error: "ERROR   "
       }
     let name = result.test.score.isEmpty ? result.test.golden : result.test.score
-    console.out("\(label) \(name)")
+    console.out("\(label) \(shown(name))")
     for line in result.lines where result.outcome != .passed {
-      console.out(line.hasPrefix(" ") ? line : "  " + line)
+      let escaped = displayText(line, limit: 4_000)
+      console.out(escaped.hasPrefix(" ") ? escaped : "  " + escaped)
     }
   }
 }

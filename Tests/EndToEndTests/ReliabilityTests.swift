@@ -154,3 +154,60 @@ import Testing
     #expect(result.stdout == "frame,seconds,key,gain,track\n0,0.000000,C5,0.7874015748031497,1\n")
   }
 }
+
+/// The golden runner walks folders from other people's repositories, in CI: it never writes
+/// through links, never follows folder links, runs each file once, and escapes every name.
+@Suite struct HostileGoldenSuiteTests {
+  private func folder(_ scores: [String: String]) throws -> String {
+    let folder = try temporaryFolder()
+    for (name, text) in scores { try file(name, in: folder, holding: Array(text.utf8)) }
+    return folder
+  }
+
+  @Test func aGoldenThatIsALinkIsNeverWrittenThrough() throws {
+    let suite = try folder(["b.xylo": "C\n"])
+    let outside = try temporaryFolder()
+    try FileManager.default.createSymbolicLink(
+      atPath: suite + "/b.golden.flac", withDestinationPath: outside + "/x.flac")
+    for mode in [[], ["--update"]] {
+      let result = try run(["test", suite] + mode)
+      #expect(result.status == 1)
+      #expect(
+        result.stdout.contains("it is a symbolic link; the runner never writes through links"))
+    }
+    #expect(listing(outside).isEmpty)
+  }
+
+  @Test func linksToFoldersAreNotFollowedAndEachFileRunsOnce() throws {
+    let suite = try folder(["s.xylo": "C\n"])
+    try FileManager.default.createSymbolicLink(atPath: suite + "/loop", withDestinationPath: ".")
+    try FileManager.default.createSymbolicLink(atPath: suite + "/up", withDestinationPath: "..")
+    let result = try run([
+      "test", suite, suite + "/s.xylo", suite + "/./s.xylo", suite + "/loop/s.xylo", "--list",
+    ])
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
+  }
+
+  @Test func namesCannotForgeWorkflowCommandsOrTerminalOutput() throws {
+    let name = "a\n::warning ::forged,x:y%\u{1B}[31m.xylo"
+    let suite = try folder([name: "C\n"])
+    #expect(try run(["test", suite]).status == 0)
+    try file(name, in: suite, holding: Array("D\n".utf8))
+    let result = try run(["test", suite, "--annotate", "github"])
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(!lines.contains { $0.hasPrefix("::warning") })
+    #expect(!result.stdout.contains("\u{1B}"))
+    let annotation = try #require(lines.first { $0.hasPrefix("::error ") })
+    #expect(annotation.contains("file=\(suite)/a\\n%3A%3Awarning %3A%3Aforged%2Cx%3Ay%25\\u{1B}"))
+  }
+
+  @Test func aReportCannotReplaceAScoreOrGoldenOfTheRun() throws {
+    let suite = try folder(["s.xylo": "C\n"])
+    let result = try run(["test", suite, "--junit", suite + "/s.xylo"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("it is a score or golden of these tests"))
+    #expect(try String(contentsOfFile: suite + "/s.xylo", encoding: .utf8) == "C\n")
+  }
+}

@@ -10,25 +10,19 @@ import SoundFile
 final class ScratchFile {
   let path: String
 
+  /// Registered for removal from the start, so an interrupted run (Ctrl-C) leaves none behind.
   init(extension ext: String) throws(RenderError) {
     let template = Path.join(
       FileSystem.temporaryDirectory, TemporaryFiles.prefix(for: "test") + "XXXXXX")
-    switch TemporaryFiles.create(template: template) {
-    case .success(let created):
-      // libsndfile picks nothing from the name, but people reading artifacts do.
-      let named = created + "." + ext
-      guard rename(created, named) == 0 else {
-        TemporaryFiles.remove(created)
-        throw .output(OutputError(path: named, reason: errorText(errno)))
-      }
-      TemporaryFiles.forget(created)
-      path = named
+    // libsndfile picks nothing from the name, but people reading artifacts do.
+    switch TemporaryFiles.create(template: template, suffix: "." + ext) {
+    case .success(let created): path = created
     case .failure(let error):
       throw .output(OutputError(path: template, reason: error.reason))
     }
   }
 
-  deinit { unlink(path) }
+  deinit { TemporaryFiles.remove(path) }
 }
 
 /// The taps of `score` as a golden records them, at `rate`.
@@ -44,6 +38,14 @@ func install(
   _ scratch: ScratchFile, summary: RenderSummary, format: GoldenFormat, taps: [RecordedTap],
   rate: Int, test: GoldenTest
 ) throws(RenderError) {
+  // Someone else's repository may hold a golden that is a link, even a dangling one pointing
+  // outside it: the runner never writes through one.
+  for path in [test.golden, test.taps]
+  where FileStatus(of: path, followingLinks: false)?.kind == .link {
+    throw .output(
+      OutputError(
+        path: path, reason: "it is a symbolic link; the runner never writes through links"))
+  }
   let bytes: [UInt8]
   if format == .sha256 {
     bytes = Array("\(summary.contentHash ?? "")  \(Path.lastComponent(test.score))\n".utf8)

@@ -52,7 +52,13 @@ public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(Ren
     default: throw .unreadableScore(path: path, reason: "it is not a score or a folder")
     }
   }
-  scores = Array(Set(scores)).sorted()
+  // One test per file, however it is spelled (`s`, `./s`, `d/../s`): the first spelling in
+  // order names it.
+  var seen = Set<[UInt64]>()
+  scores = scores.sorted().filter { path in
+    guard let status = FileStatus(of: path) else { return true }
+    return seen.insert([status.device, status.inode]).inserted
+  }
   let tests = scores.map { GoldenTest(score: $0, format: format) }
   let stems = Set(scores.map(stem))
   let obsolete = Array(Set(goldens)).sorted().filter { !stems.contains($0.prefixBeforeGolden) }
@@ -80,10 +86,17 @@ func stableHash(_ text: String) -> UInt64 {
   return hash
 }
 
+/// Walks a folder's tree without following links to folders: a link to `.` or a parent would
+/// make a loop, and one elsewhere leads out of the folder given.
 private func walk(_ folder: String, scores: inout [String], goldens: inout [String]) {
   guard let names = try? FileSystem.contents(ofDirectory: folder) else { return }
   for name in names where !name.hasPrefix(".") {
     let path = folder == "." ? name : Path.join(folder, name)
+    if FileStatus(of: path, followingLinks: false)?.kind == .link
+      && FileSystem.kind(of: path) == .directory
+    {
+      continue
+    }
     switch FileSystem.kind(of: path) {
     case .directory: walk(path, scores: &scores, goldens: &goldens)
     case .file where isScoreName(name): scores.append(path)
