@@ -129,6 +129,9 @@ public final class SoundFileWriter {
         path: path, operation: .write,
         reason: systemReason() ?? libraryReason(errorNumber: status))
     }
+    if format.container == .ogg || format.container == .opus {
+      try OggSerialNumbers.normalize(path: path)
+    }
   }
 
   private func check(
