@@ -158,14 +158,18 @@ public final class InstrumentFrames {
   /// The PNG at `path`, scaled to cover the canvas and centred (the overflow is cut off).
   /// The corresponding C function is `cairo_image_surface_create_from_png`.
   private static func paintPicture(at path: String, covering canvas: Canvas) throws(DrawingError) {
-    guard Self.startsLikeAPNG(path) else {
-      throw DrawingError(path: path, reason: Self.exists(path) ? "not a PNG file" : "no such file")
-    }
+    try checkBackground(at: path)
     guard let picture = cairo_image_surface_create_from_png(path) else {
       throw DrawingError(path: path, reason: "out of memory")
     }
     defer { cairo_surface_destroy(picture) }
-    try check(cairo_surface_status(picture), path: path)
+    // Cairo says "out of memory" for a PNG whose data is damaged; its size was checked above.
+    let status = cairo_surface_status(picture)
+    guard status != CAIRO_STATUS_NO_MEMORY && status != CAIRO_STATUS_READ_ERROR else {
+      throw DrawingError(
+        path: path, reason: "the PNG cannot be decoded: it is damaged or cut short")
+    }
+    try check(status, path: path)
     let (width, height) = (
       Double(cairo_image_surface_get_width(picture)),
       Double(cairo_image_surface_get_height(picture))
@@ -183,15 +187,36 @@ public final class InstrumentFrames {
     cairo_restore(context)
   }
 
-  /// Whether the file at `path` starts with the PNG signature (Cairo reports other files as
-  /// running out of memory).
-  private static func startsLikeAPNG(_ path: String) -> Bool {
-    guard let file = fopen(path, "rb") else { return false }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: 8)
-    return fread(&bytes, 1, 8, file) == 8
-      && bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-  }
+  /// The most pixels a background may have: 50 megapixels (a phone's largest photos), 200 MB
+  /// once decoded.
+  public static let maximumBackgroundPixels = 50_000_000
 
-  private static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  /// Refuses what Cairo should not be asked to decode: anything but a regular file (a FIFO
+  /// would never end), a file without the PNG signature and header, or a picture past
+  /// `maximumBackgroundPixels`, judged from its header before a pixel is decoded.
+  public static func checkBackground(at path: String) throws(DrawingError) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw DrawingError(path: path, reason: "no such file") }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw DrawingError(path: path, reason: "not a regular file")
+    }
+    guard let file = fopen(path, "rb") else {
+      throw DrawingError(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var bytes = [UInt8](repeating: 0, count: 24)
+    guard fread(&bytes, 1, 24, file) == 24,
+      bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+      bytes[12..<16].elementsEqual(Array("IHDR".utf8))
+    else { throw DrawingError(path: path, reason: "not a PNG file") }
+    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    guard width > 0, height > 0, width * height <= maximumBackgroundPixels else {
+      throw DrawingError(
+        path: path,
+        reason:
+          "the picture is \(width)x\(height) pixels, more than the \(maximumBackgroundPixels / 1_000_000) megapixels a background may have"
+      )
+    }
+  }
 }

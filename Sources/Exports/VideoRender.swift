@@ -59,6 +59,12 @@ public func renderVideo(
   _ plan: RenderPlan, video: VideoSettings = VideoSettings(), title: String? = nil,
   to destination: Destination, progress: ProgressHandler? = nil
 ) throws(RenderError) -> VideoSummary {
+  // A background that cannot be drawn is refused before any audio is rendered.
+  if let path = video.backgroundPath {
+    do { try InstrumentFrames.checkBackground(at: path) } catch {
+      throw .invalidSetting(error.description)
+    }
+  }
   let target: OutputTarget
   let inputs = plan.inputPaths + (video.backgroundPath.map { [$0] } ?? [])
   do {

@@ -229,3 +229,53 @@ import Testing
     #expect(try run(["hash", "\(folder)/a.\(ext)"]).status == 0)
   }
 }
+
+/// A background is judged from its header before a pixel is decoded or a frame rendered.
+@Suite struct HostileBackgroundTests {
+  /// A PNG of `width`×`height` whose image data is `data` (a valid tiny stream by default).
+  private func png(_ width: Int, _ height: Int, data: [UInt8]? = nil) -> [UInt8] {
+    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+      let length = (0..<4).reversed().map { UInt8(truncatingIfNeeded: body.count >> (8 * $0)) }
+      return length + Array(type.utf8) + body + [0, 0, 0, 0]  // Cairo reads past bad CRCs
+    }
+    func big(_ value: Int) -> [UInt8] {
+      (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+      + chunk("IHDR", big(width) + big(height) + [8, 2, 0, 0, 0])
+      + chunk("IDAT", data ?? [0x78, 0x9C, 0x63, 0, 0, 0, 1, 0, 1]) + chunk("IEND", [])
+  }
+
+  private func video(background: String) throws -> RunResult {
+    try run(
+      [
+        "video", "Examples/scores/mary.xylo", "-o", try temporaryFolder() + "/v.mp4",
+        "--size", "160x90", "--background", background,
+      ])
+  }
+
+  @Test func aPictureOfTooManyPixelsIsRefusedFromItsHeader() throws {
+    let path = try file("huge.png", in: try temporaryFolder(), holding: png(20_000, 20_000))
+    let result = try video(background: path)
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains(
+        "the picture is 20000x20000 pixels, more than the 50 megapixels a background may have"))
+  }
+
+  @Test func aFIFOIsRefusedInsteadOfWaitedOn() throws {
+    let path = try temporaryFolder() + "/bg.png"
+    #expect(mkfifo(path, 0o600) == 0)
+    let result = try video(background: path)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("'\(path)': not a regular file"))
+  }
+
+  @Test func aDamagedPictureSaysSoNotOutOfMemory() throws {
+    let path = try file(
+      "bad.png", in: try temporaryFolder(), holding: png(64, 64, data: [1, 2, 3]))
+    let result = try video(background: path)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the PNG cannot be decoded: it is damaged or cut short"))
+  }
+}
