@@ -24,12 +24,18 @@ public struct RingtoneFile: Equatable, Sendable {
     path: String, preset: RingtoneSettings.Preset? = nil, loops: Bool? = nil,
     maximumSeconds: Rational? = nil
   ) throws(OptionError) {
-    self.path = try Self.presetPath(path, for: preset)
+    // Standard output, a device or a FIFO keeps its name; the preset says the format.
+    let stream =
+      path == "-" || FileStatus(of: path).map { $0.kind != .file && $0.kind != .directory } == true
+    self.path = stream ? path : try Self.presetPath(path, for: preset)
     settings = preset.map(RingtoneSettings.init(preset:)) ?? RingtoneSettings()
     if let loops { settings.loops = loops }
     if let maximumSeconds { settings.maximumSeconds = maximumSeconds }
-    let ext = Path.fileExtension(self.path).lowercased()
-    if case .aac(let bitRate) = try? OutputFile(path: self.path) {
+    let ext =
+      stream
+      ? (preset.flatMap(Self.presetExtension) ?? Path.fileExtension(path)).lowercased()
+      : Path.fileExtension(self.path).lowercased()
+    if case .aac(let bitRate) = try? OutputFile(path: "ringtone." + ext) {
       settings.phoneFormat = .aac(bitRate: bitRate)
       container = .wav
     } else if ext == "ogg" || ext == "oga" {
@@ -47,18 +53,21 @@ public struct RingtoneFile: Equatable, Sendable {
     }
   }
 
+  /// The extension a preset's phone takes: `m4r` for an iPhone, `ogg` for Android.
+  private static func presetExtension(_ preset: RingtoneSettings.Preset) -> String? {
+    switch preset {
+    case .iphone: "m4r"
+    case .android: "ogg"
+    case .notification: nil
+    }
+  }
+
   /// The phone's format for a preset: an iPhone takes `.m4r`, Android `.ogg`; a name without
   /// an extension gets the preset's, another extension is refused.
   private static func presetPath(_ path: String, for preset: RingtoneSettings.Preset?)
     throws(OptionError) -> String
   {
-    let wanted: String? =
-      switch preset {
-      case .iphone: "m4r"
-      case .android: "ogg"
-      case .notification, nil: nil
-      }
-    guard let wanted, path != "-" else { return path }
+    guard let wanted = preset.flatMap(presetExtension) else { return path }
     let ext = Path.fileExtension(path).lowercased()
     if ext.isEmpty { return path + "." + wanted }
     guard ext == wanted else {

@@ -1,4 +1,5 @@
 import AudioBasics
+import CSndFile
 
 /// The containers xylo-render writes, named by their usual file extension.
 public enum Container: String, CaseIterable, Sendable {
@@ -147,5 +148,28 @@ public struct FormatMismatch: Error, Equatable, Sendable {
 
   public init(message: String) {
     self.message = message
+  }
+}
+
+extension OutputFormat {
+  /// FLAC's highest rate (its streams store rates up to this in 10 Hz steps); libsndfile's
+  /// format check does not say so, its encoder fails only once writing starts.
+  static let highestFLACRate = 655_350
+
+  /// Why libsndfile cannot write this format at `sampleRate` with `channels`, or `nil` when it
+  /// can: asked before any sample is decoded. The corresponding C function is
+  /// `sf_format_check`.
+  public func refusal(sampleRate: Int, channels: Int) -> String? {
+    var info = SF_INFO()
+    info.samplerate = Int32(clamping: sampleRate)
+    info.channels = Int32(clamping: channels)
+    info.format = code
+    if container == .flac && sampleRate > Self.highestFLACRate {
+      return "flac holds rates up to \(Self.highestFLACRate) Hz, not \(sampleRate)"
+    }
+    guard sf_format_check(&info) == 0 else { return nil }
+    return
+      "libsndfile cannot write \(container.rawValue) \(encoding?.rawValue ?? "") at \(sampleRate) Hz with \(channels) \(channels == 1 ? "channel" : "channels")"
+      .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
   }
 }

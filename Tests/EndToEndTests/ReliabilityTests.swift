@@ -279,3 +279,31 @@ import Testing
     #expect(result.stderr.contains("the PNG cannot be decoded: it is damaged or cut short"))
   }
 }
+
+/// Refusals that come before the work, and outputs that keep their names.
+@Suite struct EarlyRefusalTests {
+  @Test func aRateTheFormatCannotHoldIsRefusedBeforeDecoding() throws {
+    let folder = try temporaryFolder()
+    let result = try run(
+      ["render", "Examples/scores/mary.xylo", "-o", folder + "/x.flac", "--rate", "700000"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "xylo-render: error: flac holds rates up to 655350 Hz, not 700000\n")
+    #expect(listing(folder).isEmpty)
+  }
+
+  @Test func aPhonesRingtoneGoesToStandardOutputInThePresetsFormat() throws {
+    let result = try run(
+      ["ringtone", "Examples/scores/ringtone.xylo", "-o", "-", "--for", "iphone", "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(String(decoding: result.stdoutData[4..<12], as: UTF8.self) == "ftypM4A ")
+  }
+
+  @Test func aDeviceKeepsItsNameInsteadOfGainingThePresetsExtension() throws {
+    let result = try run(
+      ["ringtone", "Examples/scores/ringtone.xylo", "-o", "/dev/full", "--for", "android"])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == "xylo-render: error: cannot write '/dev/full': No space left on device\n")
+    #expect(!FileManager.default.fileExists(atPath: "/dev/full.ogg"))
+  }
+}

@@ -59,6 +59,12 @@ public struct RenderPlan: Sendable {
     // A room is a stereo reverb: without a channel count asked for, it makes the output stereo.
     channels =
       settings.channels ?? (settings.room == .none ? infos.map(\.channels).max() ?? 2 : 2)
+    // A format that cannot hold the rate is refused now, before a sample is decoded.
+    if settings.phoneFormat == nil,
+      let refusal = settings.format.refusal(sampleRate: rate, channels: channels)
+    {
+      throw .invalidSetting(refusal)
+    }
     let infoByKey = Dictionary(zip(score.keys, infos)) { first, _ in first }
     let wanted = used.compactMap { sample in
       infoByKey[sample.key].map { SampleToLoad(key: sample.key, layer: sample.layer, info: $0) }
