@@ -174,8 +174,10 @@ private func renderLoop(
     target: ringtone.loudnessLUFS, ceiling: ringtone.truePeakCeiling
   ) { (setting) throws(RenderError) in
     try loudness(
-      of: looped(values, at: setting, rate: Int(rate), channels: channels), rate: rate,
-      channels: channels)
+      of: playedOnRepeat(
+        looped(values, at: setting, rate: Int(rate), channels: channels), rate: Int(rate),
+        channels: channels),
+      rate: rate, channels: channels)
   }
   values = looped(values, at: setting, rate: Int(rate), channels: channels)
   let clipped = try write(
@@ -208,6 +210,21 @@ private func looped(_ period: [Float], at setting: LoudnessSetting, rate: Int, c
   }
   return values
 }
+
+/// A loop's period repeated until it lasts `measuredSeconds`, as a phone plays it: a loop
+/// shorter than BS.1770's 400 ms gating block measured alone reads as silence (-inf LUFS),
+/// and one under a few seconds reads unsteadily.
+private func playedOnRepeat(_ period: [Float], rate: Int, channels: Int) -> [Float] {
+  let wanted = measuredSeconds * rate * channels
+  guard !period.isEmpty, period.count < wanted else { return period }
+  var values: [Float] = []
+  values.reserveCapacity(wanted + period.count)
+  while values.count < wanted { values += period }
+  return values
+}
+
+/// How long a loop is played on repeat to be measured, in seconds.
+private let measuredSeconds = 3
 
 /// The loudness of interleaved frames in memory.
 private func loudness(of values: [Float], rate: Int64, channels: Int) throws(RenderError)

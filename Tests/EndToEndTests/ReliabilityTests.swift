@@ -307,3 +307,14 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "/dev/full.ogg"))
   }
 }
+
+/// A loop shorter than BS.1770's 400 ms block is measured as the phone plays it, on repeat.
+@Suite struct ShortLoopTests {
+  @Test func aLoopOfAFifthOfASecondReachesItsTargetUnderTheCeiling() throws {
+    let folder = try temporaryFolder()
+    let result = try run(["ringtone", "-", "-o", folder + "/r.wav"], input: "tempo 600\nC E\n")
+    #expect(result.status == 0)
+    #expect(result.stderr.hasPrefix("xylo-render: note: loudness -14.0 LUFS, true peak -1.5 dBTP"))
+    #expect(result.stderr.hasSuffix("a seamless loop of 0.200 s, 9600 frames, 48000 Hz, mono\n"))
+  }
+}
