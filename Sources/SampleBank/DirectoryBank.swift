@@ -84,8 +84,13 @@ public struct DirectoryBank: SampleBank {
       let quoted = candidates.map { "'\($0)'" }.joined(separator: " and ")
       throw BankError(path: path, reason: "key '\(title)' has more than one sample: \(quoted)")
     }
-    if FileSystem.kind(of: file) == .directory {
-      throw BankError(path: file, reason: "it is a folder, not a sound file")
+    switch FileStatus(of: file)?.kind {
+    case .directory?: throw BankError(path: file, reason: "it is a folder, not a sound file")
+    case .fifo?:
+      throw BankError(path: file, reason: "it is a FIFO, not a sound file; a sample is read whole")
+    case .characterDevice?, .blockDevice?, .socket?:
+      throw BankError(path: file, reason: "it is a device, not a sound file")
+    default: break
     }
     let fileExtension = Path.fileExtension(file)
     if UnreadableFormats.extensions.contains(fileExtension.lowercased()) {

@@ -318,3 +318,21 @@ import Testing
     #expect(result.stderr.hasSuffix("a seamless loop of 0.200 s, 9600 frames, 48000 Hz, mono\n"))
   }
 }
+
+/// A bank sample that is a FIFO or a device is named for what it is (it was called "empty").
+@Suite struct SpecialFileSampleTests {
+  @Test func aFIFOAndADeviceAreRefusedForWhatTheyAre() throws {
+    let bank = try temporaryFolder()
+    #expect(mkfifo(bank + "/C.wav", 0o600) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: bank + "/D.wav", withDestinationPath: "/dev/zero")
+    let result = try run(["render", "-", "-o", "x.wav", "--bank", bank], input: "C\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "xylo-render: error: cannot use '\(bank)/C.wav': it is a FIFO, not a sound file; a sample is read whole\n"
+    )
+    let device = try run(["render", "-", "-o", "x.wav", "--bank", bank], input: "D\n")
+    #expect(device.stderr.hasSuffix("D.wav': it is a device, not a sound file\n"))
+  }
+}
