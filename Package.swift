@@ -36,7 +36,8 @@ let package = Package(
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
     .target(
-      name: "AudioDigest", dependencies: ["CCrypto", "SoundFile", "AudioBasics", "Platform"]),
+      name: "AudioDigest",
+      dependencies: ["CCrypto", "SoundFile", "MediaEncoding", "AudioBasics", "Platform"]),
     .target(name: "Resampling", dependencies: ["CSoxr", "AudioBasics"]),
     .target(
       name: "CSystem", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),

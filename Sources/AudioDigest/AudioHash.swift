@@ -1,3 +1,5 @@
+import MediaEncoding
+import Platform
 import SoundFile
 
 /// The content hash of decoded audio: SHA-256 over a canonical form, so the same samples in WAV,
@@ -8,8 +10,21 @@ import SoundFile
 /// double (libsndfile's exact decoding: a 16-bit value v is v / 32768). The samples' digest is
 /// nested because the frame count is known only after decoding. NaN and infinities hash by
 /// their bit patterns, so a broken file still hashes the same every time, unlike a finite one.
+///
+/// AAC in MP4 (`.m4a`, `.m4r`, the tool's own phone files), which libsndfile cannot read, is
+/// decoded by FFmpeg into memory and hashed the same way.
 package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
-  let reader = try SoundFileReader(path: path)
+  let reader: SoundFileReader
+  do { reader = try SoundFileReader(path: path) } catch {
+    guard ["m4a", "m4r", "mp4"].contains(Path.fileExtension(path).lowercased()),
+      let decoded = try? decodedAudio(path: path)
+    else { throw error }
+    let body = SHA256()
+    decoded.values.map(Double.init).withUnsafeBufferPointer { body.update(littleEndianDoubles: $0) }
+    return canonicalHash(
+      rate: decoded.sampleRate, channels: decoded.channelCount,
+      frames: Int64(decoded.values.count / max(1, decoded.channelCount)), samples: body)
+  }
   let channels = reader.info.channels
   let blockFrames = 16_384
   var block = [Double](repeating: 0, count: blockFrames * channels)
@@ -26,12 +41,18 @@ package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
       body.update(littleEndianDoubles: slice)
     }
   }
+  return canonicalHash(
+    rate: reader.info.sampleRate, channels: channels, frames: frames, samples: body)
+}
+
+/// The hash of the canonical form: tag, rate, channels, frames, then the samples' digest.
+private func canonicalHash(rate: Int, channels: Int, frames: Int64, samples: SHA256) -> String {
   let whole = SHA256()
   whole.update(contentsOf: Array("xylo-audio-hash-1".utf8))
-  whole.update(Int64(reader.info.sampleRate))
+  whole.update(Int64(rate))
   whole.update(Int64(channels))
   whole.update(frames)
-  whole.update(contentsOf: Array(body.finalizeHex().utf8))
+  whole.update(contentsOf: Array(samples.finalizeHex().utf8))
   return whole.finalizeHex()
 }
 

@@ -336,3 +336,19 @@ import Testing
     #expect(device.stderr.hasSuffix("D.wav': it is a device, not a sound file\n"))
   }
 }
+
+/// The tool reads back what it writes: `hash` of its own AAC files (libsndfile cannot read
+/// them; FFmpeg decodes them).
+@Suite struct OwnOutputTests {
+  @Test(arguments: ["m4a", "m4r"])
+  func theToolsAACFilesHashTheSameEveryTime(_ ext: String) throws {
+    let folder = try temporaryFolder()
+    #expect(
+      try run(["render", "Examples/scores/mary.xylo", "-o", "\(folder)/a.\(ext)", "--quiet"])
+        .status == 0)
+    let first = try run(["hash", "\(folder)/a.\(ext)"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.count == 64 + 2 + "\(folder)/a.\(ext)".count + 1)
+    #expect(try run(["hash", "\(folder)/a.\(ext)"]).stdout == first.stdout)
+  }
+}
