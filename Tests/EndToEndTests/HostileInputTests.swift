@@ -186,12 +186,12 @@ import Testing
     let path = folder + "/big.xylo"
     FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: 70_000_000)
+    try handle.truncate(atOffset: 17_000_000)
     try handle.close()
     let result = try run(["check", path])
     #expect(
       result.stderr
-        == "xylo-render: error: cannot read '\(path)': it is larger than 67108864 bytes, the limit\n"
+        == "xylo-render: error: cannot read '\(path)': it is larger than 16777216 bytes, the limit\n"
     )
     #expect(result.status == 1)
   }
