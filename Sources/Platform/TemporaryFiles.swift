@@ -8,8 +8,9 @@ import Dispatch
 /// The handler may only call async-signal-safe functions, so paths wait in C strings made
 /// before the file exists, in a fixed table the handler reads without locking.
 package enum TemporaryFiles {
-  /// Files registered at once, at most: one per render under way.
-  static let capacity = 256
+  /// Files registered at once, at most: a render's output and a golden test's scratch file
+  /// for each of up to 256 tests at once, with room to spare.
+  static let capacity = 1_024
 
   nonisolated(unsafe) private static let slots:
     UnsafeMutablePointer<

@@ -352,3 +352,17 @@ import Testing
     #expect(try run(["hash", "\(folder)/a.\(ext)"]).stdout == first.stdout)
   }
 }
+
+/// As many tests at once as `--jobs` allows, more than the system's thread pool: every test
+/// runs (it hung), and none runs out of registered temporary files.
+@Suite struct ManyJobsTests {
+  @Test func twoHundredSixtyTestsOnTwoHundredFiftySixJobsAllRun() throws {
+    let suite = try temporaryFolder()
+    for index in 0..<260 { try file("s\(index).xylo", in: suite, holding: Array("C\n".utf8)) }
+    let result = try run(["test", suite, "--jobs", "256", "--golden-format", "sha256"])
+    #expect(result.status == 0, "\(result.stdout.suffix(400))")
+    #expect(
+      result.stdout.contains(
+        "goldens: 0 failed, 0 passed, 260 written, 0 obsolete, 0 errors (260 scores,"))
+  }
+}

@@ -127,12 +127,15 @@ package struct ChunkPipeline {
       ring.waitForWorkers()
     }
     for index in 0..<chunkCount {
-      // A chunk no worker has taken yet is mixed here: when the system has no thread to give
-      // the workers (renders nested in many others), this thread does all the work.
-      if ring.takeChunkIfNext(index) {
-        render(index)
-      } else {
-        ring.waitUntilFilled(index)
+      // A chunk no worker has taken within a while is mixed here: when the system has no
+      // thread to give the workers (renders nested in many others), this thread does all the
+      // work. Otherwise the workers mix and this thread only writes, as it should.
+      if !ring.waitUntilFilled(index, milliseconds: 20) {
+        if ring.takeChunkIfNext(index) {
+          render(index)
+        } else {
+          ring.waitUntilFilled(index)
+        }
       }
       var failure: Failure?
       ring.withChunk(for: index) { chunk in

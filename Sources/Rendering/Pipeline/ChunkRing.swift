@@ -80,6 +80,11 @@ final class ChunkRing: @unchecked Sendable {
 
   func markFilled(_ index: Int) { filled[index % size].signal() }
   func waitUntilFilled(_ index: Int) { filled[index % size].wait() }
+
+  /// Waits up to `milliseconds` for chunk `index`; false when it was not filled by then.
+  func waitUntilFilled(_ index: Int, milliseconds: Int) -> Bool {
+    filled[index % size].wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+  }
   /// The consumer is done with chunk `index`: its slot may take chunk `index + size`.
   func markConsumed(_ index: Int) { permits.signal() }
 
