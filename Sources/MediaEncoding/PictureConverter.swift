@@ -74,8 +74,16 @@ final class PictureConverter {
     _ source: [UnsafePointer<UInt8>?], strides sourceStrides: [Int32],
     into destination: [UnsafeMutablePointer<UInt8>?], strides destinationStrides: [Int32]
   ) -> Bool {
+    // libswscale copies four planes' pointers and strides from each array, whatever the
+    // formats use: shorter arrays would be read past their end.
     let rows = sws_scale(
-      context, source, sourceStrides, 0, Int32(height), destination, destinationStrides)
+      context, fourPlanes(source, nil), fourPlanes(sourceStrides, 0), 0, Int32(height),
+      fourPlanes(destination, nil), fourPlanes(destinationStrides, 0))
     return rows > 0
   }
+}
+
+/// `values` followed by `unused` up to the four planes libswscale reads.
+private func fourPlanes<Value>(_ values: [Value], _ unused: Value) -> [Value] {
+  values + Array(repeating: unused, count: max(0, 4 - values.count))
 }

@@ -82,9 +82,11 @@ package enum FileSystem {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      // The name is read where it lies: a directory entry may be shorter than `dirent`, so
+      // copying the whole 256-byte field would read past it.
+      guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { continue }
+      let name = String(
+        cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
       if name != "." && name != ".." { names.append(name) }
     }
     return names.sorted()
