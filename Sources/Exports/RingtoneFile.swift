@@ -35,8 +35,8 @@ public struct RingtoneFile: Equatable, Sendable {
       stream
       ? (preset.flatMap(Self.presetExtension) ?? Path.fileExtension(path)).lowercased()
       : Path.fileExtension(self.path).lowercased()
-    if case .aac(let bitRate) = try? OutputFile(path: "ringtone." + ext) {
-      settings.phoneFormat = .aac(bitRate: bitRate)
+    if OutputFile.aacNames.contains(ext) {
+      settings.phoneFormat = .aac(bitRate: OutputFile.defaultAACBitRate)
       container = .wav
     } else if ext == "ogg" || ext == "oga" {
       settings.phoneFormat = .oggVorbis(loops: settings.loops)

@@ -19,31 +19,31 @@ public enum OutputFile: Equatable, Sendable {
 
   /// The AAC bit rate when none is asked for, in bits a second.
   public static let defaultAACBitRate = AACWriter.defaultBitRate
+  /// The names of AAC in MP4: iTunes' `.m4a` and the iPhone's ringtone `.m4r`.
+  public static let aacNames = ["m4a", "m4r"]
   /// The names `OutputFile(path:formatName:)` knows, for messages and help.
-  public static let formatNames = Container.allCases.map(\.rawValue) + ["m4a", "m4r"]
+  public static let formatNames = Container.allCases.map(\.rawValue) + aacNames
 
   /// The file for `path`: `formatName` when given (`--format`), else the path's extension;
   /// standard output (`-`) is WAV. `bitRate` (bits a second) is for AAC only.
   public init(path: String, formatName: String? = nil, bitRate: Int? = nil) throws(OptionError) {
     let named = formatName ?? (path == "-" ? "wav" : Path.fileExtension(path))
-    switch named.lowercased() {
-    case "m4a", "m4r":
+    if Self.aacNames.contains(named.lowercased()) {
       self = .aac(bitRate: bitRate ?? Self.defaultAACBitRate)
       return
-    default:
-      guard bitRate == nil else { throw OptionError("--bitrate is for .m4a and .m4r (AAC)") }
     }
-    let known = Container.allCases.map(\.rawValue).joined(separator: ", ")
+    guard bitRate == nil else { throw OptionError("--bitrate is for .m4a and .m4r (AAC)") }
+    let known = Self.formatNames.joined(separator: ", ")
     if let formatName {
       guard let chosen = Container(fileExtension: formatName) else {
-        throw OptionError("unknown --format \(quote(formatName)); use one of \(known), m4a, m4r")
+        throw OptionError("unknown --format \(quote(formatName)); use one of \(known)")
       }
       self = .sound(chosen)
     } else if let chosen = Container(fileExtension: named) {
       self = .sound(chosen)
     } else {
       throw OptionError(
-        "cannot tell the format of \(quote(path, limit: displayedPathLength)) from its extension; name one with --format (\(known), m4a, m4r)"
+        "cannot tell the format of \(quote(path, limit: displayedPathLength)) from its extension; name one with --format (\(known))"
       )
     }
   }

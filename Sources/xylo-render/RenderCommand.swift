@@ -70,16 +70,10 @@ enum RenderCommand {
     func seconds(_ frame: Int64) -> String {
       Rational(frame, rate)?.decimalString(places: 3) ?? "?"
     }
-    // The level's note comes after the voices' warning and before the clipping's.
-    let early = summary.warnings.prefix {
-      switch $0 {
-      case .wroteRF64, .voicesStoppedByLimit: true
-      default: false
-      }
-    }
-    let ordered: [RenderWarning?] =
-      early.map(Optional.some) + [nil] + summary.warnings.dropFirst(early.count).map(Optional.some)
-    for warning in ordered {
+    // The level's line comes after the format's and the voices' and before the clipping's.
+    let aboutTheRender = summary.warnings.filter(\.isAboutTheRender)
+    let aboutTheMix = summary.warnings.filter { !$0.isAboutTheRender }
+    for warning in aboutTheRender + [nil] + aboutTheMix {
       guard let warning else {
         if let loudness = summary.loudness { reportLoudness(loudness, console: console) }
         continue
@@ -144,6 +138,16 @@ enum RenderCommand {
       )
     } else {
       console.note("loudness \(achieved) LUFS, true peak \(peak) dBTP")
+    }
+  }
+}
+
+extension RenderWarning {
+  /// Whether the warning is about the file or the voice plan rather than the mixed sound.
+  fileprivate var isAboutTheRender: Bool {
+    switch self {
+    case .wroteRF64, .voicesStoppedByLimit: true
+    default: false
     }
   }
 }
