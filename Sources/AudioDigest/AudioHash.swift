@@ -1,5 +1,3 @@
-import MediaEncoding
-import Platform
 import SoundFile
 
 /// The content hash of decoded audio: SHA-256 over a canonical form, so the same samples in WAV,
@@ -12,19 +10,9 @@ import SoundFile
 /// their bit patterns, so a broken file still hashes the same every time, unlike a finite one.
 ///
 /// AAC in MP4 (`.m4a`, `.m4r`, the tool's own phone files), which libsndfile cannot read, is
-/// decoded by FFmpeg into memory and hashed the same way.
+/// decoded by FFmpeg (`openAudio`) and hashed the same way.
 package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
-  let reader: SoundFileReader
-  do { reader = try SoundFileReader(path: path) } catch {
-    guard ["m4a", "m4r", "mp4"].contains(Path.fileExtension(path).lowercased()),
-      let decoded = try? decodedAudio(path: path)
-    else { throw error }
-    let body = SHA256()
-    decoded.values.map(Double.init).withUnsafeBufferPointer { body.update(littleEndianDoubles: $0) }
-    return canonicalHash(
-      rate: decoded.sampleRate, channels: decoded.channelCount,
-      frames: Int64(decoded.values.count / max(1, decoded.channelCount)), samples: body)
-  }
+  let reader = try openAudio(path: path)
   let channels = reader.info.channels
   let blockFrames = 16_384
   var block = [Double](repeating: 0, count: blockFrames * channels)

@@ -13,6 +13,9 @@ final class AudioFileReader {
   /// Whether decoded values are kept; without them only frames are counted, so a long file
   /// is checked in constant memory.
   private let keepsValues: Bool
+  /// The most frames kept in memory: a file that decodes to more is refused, whatever its
+  /// header claims, so a small crafted file cannot take gigabytes.
+  private let maxKeptFrames: Int
   /// Frames decoded and not skipped, counted whether or not `values` keeps them.
   private var decodedFrameTally = 0
   /// The frames `decodeAll` kept: the decoded ones less the padding the file declares.
@@ -25,9 +28,10 @@ final class AudioFileReader {
 
   /// Opens `path` and the decoder of its audio stream. The corresponding C functions are
   /// `avformat_open_input`, `avformat_find_stream_info` and `avcodec_open2`.
-  init(path: String, keepsValues: Bool = true) throws(EncodingError) {
+  init(path: String, keepsValues: Bool = true, maxKeptFrames: Int = .max) throws(EncodingError) {
     self.path = path
     self.keepsValues = keepsValues
+    self.maxKeptFrames = maxKeptFrames
     try FFmpegLibraries.open(for: path, access: .read)
     try check(avformat_open_input(&formatContext, path, nil, nil), "opening the file")
     guard let formatContext else { throw outOfMemory("opening the file") }
@@ -135,6 +139,12 @@ final class AudioFileReader {
     let count = Int(frame.pointee.nb_samples) - first
     decodedFrameTally += count
     guard keepsValues else { return }
+    guard decodedFrameTally <= maxKeptFrames else {
+      throw EncodingError(
+        operation: "decoding", path: path,
+        reason: "it decodes to more than \(maxKeptFrames) frames, the most read into memory",
+        access: .read)
+    }
     let format = AVSampleFormat(rawValue: frame.pointee.format)
     let planar = av_sample_fmt_is_planar(format) != 0
     let start = values.count

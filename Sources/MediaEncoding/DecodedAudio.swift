@@ -31,8 +31,11 @@ public struct DecodedAudio: Equatable, Sendable {
 /// Decodes the audio file at `path` (AAC in MP4, Vorbis in Ogg, or anything else libavformat
 /// and libavcodec read) to interleaved floats, honouring its priming and length as players do.
 /// The corresponding C functions are `avformat_open_input` and `avcodec_receive_frame`.
-public func decodedAudio(path: String) throws(EncodingError) -> DecodedAudio {
-  try AudioFileReader(path: path).decodeAll()
+/// A file that decodes to more than `maxFrames` frames is refused.
+public func decodedAudio(path: String, maxFrames: Int = .max) throws(EncodingError)
+  -> DecodedAudio
+{
+  try AudioFileReader(path: path, maxKeptFrames: maxFrames).decodeAll()
 }
 
 /// What a decoded file holds, without its values: enough to check a written file's length.

@@ -9,12 +9,24 @@ public struct AudioInfo: Equatable, Sendable {
   public var channels: Int
   /// libsndfile's major format (container) and subtype (encoding) code, for messages.
   var format: Int32
+  /// Set for audio decoded outside libsndfile from a lossy codec (AAC in MP4).
+  private var decodedLossy = false
 
   init(_ info: SF_INFO) {
     frameCount = info.frames
     sampleRate = Int(info.samplerate)
     channels = Int(info.channels)
     format = info.format
+  }
+
+  /// What a file libsndfile cannot read holds, once another decoder has decoded it: AAC in MP4
+  /// through FFmpeg, which is lossy.
+  public init(decodedLossyFrames frameCount: Int64, sampleRate: Int, channels: Int) {
+    self.frameCount = frameCount
+    self.sampleRate = sampleRate
+    self.channels = channels
+    format = 0
+    decodedLossy = true
   }
 
   /// Whether the encoding stores floating-point samples (which may hold values past ±1).
@@ -44,7 +56,7 @@ public struct AudioInfo: Equatable, Sendable {
   /// Whether the encoding is lossy, so decoded frame counts may include codec padding.
   public var isLossy: Bool {
     let subtype = format & FormatCode.subtypeMask
-    return [FormatCode.vorbis, FormatCode.opus, FormatCode.mp3].contains(subtype)
+    return decodedLossy || [FormatCode.vorbis, FormatCode.opus, FormatCode.mp3].contains(subtype)
       || subtype == Int32(SF_FORMAT_MPEG_LAYER_I) || subtype == Int32(SF_FORMAT_MPEG_LAYER_II)
   }
 }

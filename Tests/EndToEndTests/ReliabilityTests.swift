@@ -337,8 +337,8 @@ import Testing
   }
 }
 
-/// The tool reads back what it writes: `hash` of its own AAC files (libsndfile cannot read
-/// them; FFmpeg decodes them).
+/// The tool reads back what it writes: `hash` and `compare` of its own AAC files (libsndfile
+/// cannot read them; FFmpeg decodes them).
 @Suite struct OwnOutputTests {
   @Test(arguments: ["m4a", "m4r"])
   func theToolsAACFilesHashTheSameEveryTime(_ ext: String) throws {
@@ -350,6 +350,27 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.count == 64 + 2 + "\(folder)/a.\(ext)".count + 1)
     #expect(try run(["hash", "\(folder)/a.\(ext)"]).stdout == first.stdout)
+  }
+
+  @Test(arguments: ["m4a", "m4r"])
+  func compareReadsTheToolsAACFilesAndCallsThemLossy(_ ext: String) throws {
+    let folder = try temporaryFolder()
+    for name in ["a.\(ext)", "b.wav"] {
+      let rendered = try run(
+        ["render", "Examples/scores/mary.xylo", "-o", "\(folder)/\(name)", "--quiet"])
+      #expect(rendered.status == 0, "\(rendered.stderr)")
+    }
+    let same = try run(["compare", "\(folder)/a.\(ext)", "\(folder)/a.\(ext)"])
+    #expect(same.status == 0, "\(same.stderr)")
+    #expect(same.stdout.hasPrefix("identical: "))
+    let lossy = try run(["compare", "\(folder)/b.wav", "\(folder)/a.\(ext)"])
+    #expect(lossy.status == 1)
+    #expect(lossy.stdout.hasPrefix("different: "))
+    #expect(lossy.stderr.contains("a.\(ext)' is lossy: a codec's noise changes every sample"))
+    try file("broken.\(ext)", in: folder, holding: Array("not audio".utf8))
+    let broken = try run(["compare", "\(folder)/broken.\(ext)", "\(folder)/b.wav"])
+    #expect(broken.status == 2)
+    #expect(broken.stderr.hasPrefix("xylo-render: error: cannot read '\(folder)/broken.\(ext)': "))
   }
 }
 

@@ -52,6 +52,17 @@ import Testing
     #expect(try decodedAudio(path: path).frameCount == 96_000)
   }
 
+  @Test func decodingIntoMemoryRefusesMoreFramesThanItsBound() throws {
+    let path = try Self.encodedTone()
+    #expect(try decodedAudio(path: path, maxFrames: 100_000).frameCount == 96_000)
+    #expect {
+      try decodedAudio(path: path, maxFrames: 50_000)
+    } throws: { error in
+      (error as? EncodingError)?.reason
+        == "it decodes to more than 50000 frames, the most read into memory"
+    }
+  }
+
   @Test func decodedLengthEqualsInputLengthAfterThePrimingIsSkipped() throws {
     let decoded = try decodedAudio(path: Self.encodedTone())
     #expect(decoded.sampleRate == 48_000)

@@ -17,7 +17,7 @@ struct ComparisonRun {
     expected.sampleRate == actual.sampleRate && expected.channels == actual.channels
   }
 
-  init(expected reader: SoundFileReader, actual other: SoundFileReader, diffOut: Destination?)
+  init(expected reader: any AudioReading, actual other: any AudioReading, diffOut: Destination?)
     throws(RenderError)
   {
     expected = reader.info

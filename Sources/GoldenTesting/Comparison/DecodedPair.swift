@@ -1,3 +1,4 @@
+import AudioDigest
 import Rendering
 import SoundFile
 
@@ -11,8 +12,7 @@ struct DecodedPair {
   let rate: Int
 
   init?(expected: String, actual: String, maximumFrames: Int64 = .max) {
-    guard let left = try? SoundFileReader(path: expected),
-      let right = try? SoundFileReader(path: actual),
+    guard let left = try? openAudio(path: expected), let right = try? openAudio(path: actual),
       left.info.sampleRate == right.info.sampleRate, left.info.channels == right.info.channels,
       max(left.info.frameCount, right.info.frameCount) <= maximumFrames,
       let a = try? left.readAllDoubles(), let b = try? right.readAllDoubles()

@@ -1,4 +1,5 @@
 import AudioBasics
+import AudioDigest
 import Platform
 import Rendering
 import SampleBank
@@ -56,9 +57,9 @@ public func compareGolden(
   expected: String, actual: String, tolerance: GoldenTolerance? = nil,
   diffOut: Destination? = nil, score: ScoreContext? = nil
 ) throws(RenderError) -> GoldenComparison {
-  let readers: (SoundFileReader, SoundFileReader)
+  let readers: (any AudioReading, any AudioReading)
   do {
-    readers = (try SoundFileReader(path: expected), try SoundFileReader(path: actual))
+    readers = (try openAudio(path: expected), try openAudio(path: actual))
   } catch {
     throw .soundFile(error)
   }
