@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Measures a folder of key samples, and optionally compares it key by key with a reference folder,
-so that changes to the built-in bar model can be judged by numbers rather than by ear alone.
+"""Measures a folder of key samples, and optionally compares it key by key with a reference folder
+and register by register with one or more reference folders, so that changes to the built-in bar
+model can be judged by numbers rather than by ear alone.
 
-Usage: scripts/measure-bank.py DIR [--reference REFDIR] [--pictures OUTDIR] [--keys F4,C6,C8]
+Usage: scripts/measure-bank.py DIR [--reference REFDIR ...] [--registers] [--no-key-table]
+                               [--pictures OUTDIR] [--keys F4,C6,C8]
 
   DIR, REFDIR  folders of <title>.wav: note names (F4, F#4, Gb4, ... C8) or the app's titles
                (C D E F G A B HighC = MIDI 84 86 88 89 91 93 95 96); 16/24/32-bit integer or
                32-bit float WAV, channels averaged to mono. For example 'xylo-render bank export
-               DIR' and 'scripts/reference-bank REFDIR'. Keys are matched by MIDI number.
+               DIR' and 'scripts/reference-bank REFDIR [--source ...]'. Keys are matched by MIDI
+               number; the files are taken as full-strength taps.
+  --reference  may be given several times; the per-key table and --pictures use the first one,
+               the register table all of them (each labelled by its folder's name)
+  --registers  after the per-key table, prints the register table and a pass/fail line per
+               register (see below)
+  --no-key-table  leaves out the per-key table (for a register table alone)
   --pictures   writes OUTDIR/spectrogram-<KEY>.png for each of --keys (default F4,C6,C8): DIR's
-               key left, the reference key right. Needs matplotlib ('pip install matplotlib').
+               key left, the first reference's key right. Needs matplotlib
+               ('pip install matplotlib').
 Needs numpy and scipy.
 
-Prints a markdown table, one row per file of DIR; with --reference each measured cell is
-"DIR / REFDIR" (a key REFDIR lacks keeps only DIR's numbers), then the median distance. Every
-time is measured from the onset: the first frame whose |x| reaches -40 dB re the file's peak.
+Per-key table (the default output, as before --registers existed): a markdown table, one row per
+file of DIR; with --reference each measured cell is "DIR / REFDIR" (a key REFDIR lacks keeps
+only DIR's numbers), then the median distance. Every time is measured from the onset: the first
+frame whose |x| reaches -40 dB re the file's peak.
 Columns:
   f1           strongest peak within 3 % of the equal-tempered target (A4 = 440 Hz), Hann window
                over onset+5 ms ... +250 ms (at most half the file); cents from the target
@@ -32,6 +42,30 @@ Columns:
                (centres 100 Hz ... 16 kHz, 3rd-order Butterworth band-passes) and 10 ms frames
                over the first 0.5 s after the onset, each spectrogram normalized to its own
                maximum and floored at -80 dB
+
+Register table (--registers): one column per bank (DIR, then each reference), each cell the
+median over the register's keys that folder has ("(n=K)" when it lacks some), then the
+references' min-max span and the target. Registers: F4-B4 (MIDI 65-71), C5-B5 (72-83), C6-B6
+(84-95, the app's keys C ... B) and C7-C8 (96-108, with the app's HighC). Rows:
+  centroid     spectral centroid of the first 20 ms: one Hann window over onset ... onset+20 ms
+               (zeros past the file's end), magnitude-weighted mean frequency of the FFT bins
+               above 0 Hz up to 20 kHz (or Nyquist)
+  peak/RMS     crest factor over onset ... onset+100 ms (zeros past the file's end): the largest
+               |x| in that span over its RMS, dB
+  5.8x mode    level of the strongest spectral peak (local maximum) within f1 * (5.8 +- 0.3),
+               dB re the peak at f1, from one Hann window over onset+5 ms ... +105 ms (f1 as in
+               the per-key table); "absent" if no peak there reaches -60 dB re f1 (the median
+               counts an absent key as the weakest); keys whose band reaches past 20 kHz or
+               0.49 x the sample rate are left out. Also a row for G6 alone.
+  f1 -20 dB    ring time of the fundamental alone: the file (after 20 ms of zeros) band-passed
+               to f1 * 2^(+-1/6) (4th-order Butterworth, zero phase), its RMS over a sliding
+               max(5 ms, 2 periods) window, then the time from that envelope's maximum to its
+               last frame at or above -20 dB re the maximum; left out when the file ends first.
+               Also a row for C7 alone.
+Targets, checked per register in the pass/fail lines (and the table's last column):
+  centroid at most 1.25 x the brightest reference's median; peak/RMS within 2 dB of the
+  references' min-max span; 5.8x mode no stronger than the strongest reference's median. The
+  ring time has no target.
 """
 import argparse
 import math
@@ -50,6 +84,10 @@ ONSET_DB = -40.0
 BAND_CENTRES = 1000.0 * 10 ** (np.arange(-10, 13) / 10)  # 100 Hz ... 15.85 kHz
 FLOOR_DB = -80.0
 PARTIAL_FLOOR_DB = -100.0  # weaker "partials" are rounding noise
+MODE_FLOOR_DB = -60.0  # a 5.8x mode weaker than this re f1 counts as absent
+REGISTERS = [("F4-B4", range(65, 72), ""), ("C5-B5", range(72, 84), ""),
+             ("C6-B6", range(84, 96), "the app's keys"), ("C7-C8", range(96, 109), "")]
+ABSENT = -math.inf
 EXTRAPOLATED = "*"
 
 
@@ -160,13 +198,20 @@ def ring_times(x, rate):
     return slope_t60, t20, t60, False
 
 
-def measure(x, rate, midi):
-    """The numbers of one row (see the usage text), as a dict."""
+def fundamental(x, rate, midi):
+    """The onset, the window the fundamental is measured in, its target, frequency and magnitude
+    (see f1 in the usage text)."""
     target = 440.0 * 2 ** ((midi - 69) / 12)
     onset = onset_of(x)
     start = onset + round(0.005 * rate)
     seg = x[start:start + min(len(x) // 2, round(0.25 * rate))]
     f1, m1 = peak_near(seg, rate, target, 0.03 * target)
+    return onset, start, seg, target, f1, m1
+
+
+def measure(x, rate, midi):
+    """The numbers of one row (see the usage text), as a dict."""
+    onset, start, seg, target, f1, m1 = fundamental(x, rate, midi)
     m = {"target": target, "f1": f1, "cents": 1200 * math.log2(f1 / target), "third": None}
     if 3 * f1 < 0.45 * rate:
         f3, m3 = peak_near(seg, rate, 3 * f1, 0.1 * f1)
@@ -250,6 +295,182 @@ def table(folder, reference):
               f"matched with {reference}.")
 
 
+def span_after(x, start, length):
+    """x[start:start + length], padded with zeros past the file's end."""
+    piece = x[start:start + length]
+    return np.concatenate([piece, np.zeros(length - len(piece))])
+
+
+def centroid_20ms(x, rate, onset):
+    """Magnitude-weighted mean frequency (Hz) of a Hann window over onset ... onset+20 ms."""
+    n = round(0.02 * rate)
+    spectrum = np.abs(np.fft.rfft(span_after(x, onset, n) * np.hanning(n)))
+    freqs = np.fft.rfftfreq(n, 1 / rate)
+    band = (freqs > 0) & (freqs <= 20000.0)
+    return float(np.sum(freqs[band] * spectrum[band]) / np.sum(spectrum[band]))
+
+
+def crest_100ms(x, rate, onset):
+    """Peak over RMS (dB) of onset ... onset+100 ms."""
+    piece = span_after(x, onset, round(0.1 * rate))
+    return 20 * math.log10(np.max(np.abs(piece)) / np.sqrt(np.mean(piece ** 2)))
+
+
+def mode_near(x, rate, start, f1, ratio=5.8, width=0.3):
+    """dB re f1 of the strongest spectral peak within f1 * (ratio +- width) in a Hann window
+    over start ... start+100 ms; ABSENT below MODE_FLOOR_DB; None when the band is out of
+    reach (past 20 kHz or 0.49 x the rate)."""
+    if (ratio + width) * f1 > min(20000.0, 0.49 * rate):
+        return None
+    seg = span_after(x, start, round(0.1 * rate))
+    n = 1 << int(math.ceil(math.log2(16 * len(seg))))
+    freqs = np.fft.rfftfreq(n, 1 / rate)
+    spectrum = np.abs(np.fft.rfft(seg * np.hanning(len(seg)), n))
+    peaks, _ = find_peaks(spectrum)
+    peaks = peaks[np.abs(freqs[peaks] - ratio * f1) <= width * f1]
+    if len(peaks) == 0:
+        return ABSENT
+    _, mk = peak_near(seg, rate, freqs[peaks[np.argmax(spectrum[peaks])]], 2 * rate / n)
+    _, m1 = peak_near(seg, rate, f1, 0.01 * f1)
+    level = 20 * math.log10(mk / m1)
+    return level if level >= MODE_FLOOR_DB else ABSENT
+
+
+def fundamental_ring(x, rate, f1):
+    """Seconds from the maximum of the fundamental's envelope to its last frame at or above
+    -20 dB; None when the file ends first."""
+    lead = round(0.02 * rate)
+    padded = np.concatenate([np.zeros(lead), x])
+    edges = f1 * 2 ** (-1 / 6), min(f1 * 2 ** (1 / 6), 0.49 * rate)
+    band = sosfiltfilt(butter(4, edges, "bandpass", fs=rate, output="sos"), padded)
+    width = max(round(0.005 * rate), round(2 * rate / f1))
+    env = np.sqrt(np.convolve(band ** 2, np.ones(width) / width, "valid"))
+    top = int(np.argmax(env))
+    db = 20 * np.log10(env / env[top] + 1e-15)
+    return time_to(db, top, rate, -20)
+
+
+def register_measures(x, rate, midi):
+    """The register table's numbers for one key, as a dict."""
+    onset, start, _, _, f1, _ = fundamental(x, rate, midi)
+    return {"centroid": centroid_20ms(x, rate, onset), "crest": crest_100ms(x, rate, onset),
+            "mode58": mode_near(x, rate, start, f1), "ring20": fundamental_ring(x, rate, f1)}
+
+
+def bank_measures(folder):
+    """{MIDI: register measures} for the keys of a folder (the first title of each MIDI number)."""
+    out = {}
+    for title in titles_in(folder):
+        midi = midi_of(title)
+        if midi not in out:
+            out[midi] = register_measures(*load(os.path.join(folder, title + ".wav")), midi)
+    return out
+
+
+def label_of(folder, taken):
+    """A column label: the folder's name, numbered when another column has it already."""
+    label = os.path.basename(os.path.normpath(folder)) or folder
+    while label in taken:
+        label += "'"
+    taken.add(label)
+    return label
+
+
+ROWS = [  # (measure, heading)
+    ("centroid", "centroid 0-20 ms, kHz"), ("crest", "peak/RMS 0-100 ms, dB"),
+    ("mode58", "5.8x mode, dB re f1"), ("ring20", "f1 -20 dB ring, s")]
+
+
+def fmt_value(key, value):
+    if value is None:
+        return "—"
+    if value == ABSENT:
+        return "absent"
+    return {"centroid": f"{value / 1000:.2f}", "crest": f"{value:.1f}", "mode58": f"{value:.1f}",
+            "ring20": f"{value:.3f}"}[key]
+
+
+def summary(measures, key, keys):
+    """Median of one measure over the given keys a bank has (ABSENT sorts lowest), the number of
+    keys it counted, and how many of those were absent."""
+    values = [measures[m][key] for m in keys if m in measures and measures[m][key] is not None]
+    if not values:
+        return None, 0, 0
+    values.sort()
+    middle = len(values) // 2
+    median = values[middle] if len(values) % 2 else (
+        ABSENT if ABSENT in (values[middle - 1], values[middle])
+        else 0.5 * (values[middle - 1] + values[middle]))
+    return median, len(values), values.count(ABSENT)
+
+
+def target_of(key, refs):
+    """(target text, check function) for one measure given the references' medians."""
+    known = [r for r in refs if r is not None]
+    if not known or key == "ring20":
+        return "—", None
+    if key == "centroid":
+        limit = 1.25 * max(known)
+        return f"≤ {limit / 1000:.2f}", lambda v: v <= limit
+    if key == "crest":
+        low, high = min(known) - 2, max(known) + 2
+        return f"{low:.1f} ... {high:.1f}", lambda v: low <= v <= high
+    strongest = max(known)
+    return f"≤ {fmt_value(key, strongest)}", lambda v: v <= strongest
+
+
+def register_table(folder, references):
+    """Prints the register table and a pass/fail line per register."""
+    taken = set()
+    banks = [(label_of(f, taken), bank_measures(f)) for f in [folder] + references]
+    groups = REGISTERS
+    header = ["measure", "keys"] + [label for label, _ in banks] + ["refs min–max", "target", ""]
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
+    verdicts = {name: [] for name, _, _ in groups}
+    for key, heading in ROWS:
+        rows = [(name, keys, name) for name, keys, _ in groups]
+        if key == "mode58":
+            rows.append(("G6", [91], None))
+        if key == "ring20":
+            rows.append(("C7", [96], None))
+        for name, keys, register in rows:
+            stats = [summary(measures, key, keys) for _, measures in banks]
+            cells = []
+            for median, count, absent in stats:
+                cell = fmt_value(key, median)
+                notes = []
+                if count and count < len(keys) and len(keys) > 1:
+                    notes.append(f"n={count}")
+                if absent and median != ABSENT:
+                    notes.append(f"{absent} absent")
+                cells.append(cell + (f" ({', '.join(notes)})" if notes else ""))
+            refs = [median for median, _, _ in stats[1:]]
+            known = [r for r in refs if r is not None]
+            span = (f"{fmt_value(key, min(known))} ... {fmt_value(key, max(known))}"
+                    if known else "—")
+            target, check = target_of(key, refs)
+            verdict = ""
+            if check is not None and stats[0][0] is not None:
+                verdict = "ok" if check(stats[0][0]) else "FAIL"
+                if register:
+                    verdicts[register].append((key, verdict, stats[0][0], target))
+            print("| " + " | ".join([heading, name] + cells + [span, target, verdict]) + " |")
+    print()
+    words = {"centroid": ("centroid", " kHz"), "crest": ("peak/RMS", " dB"),
+             "mode58": ("5.8x mode", " dB")}
+    for name, keys, note in groups:
+        checks = verdicts[name]
+        label = f"{name} (MIDI {keys[0]}-{keys[-1]}{', ' + note if note else ''})"
+        if not checks:
+            print(f"{label}: no verdict (no keys, or no reference has them)")
+            continue
+        overall = "PASS" if all(v == "ok" for _, v, _, _ in checks) else "FAIL"
+        parts = [f"{words[k][0]} {fmt_value(k, value)}{words[k][1] if value != ABSENT else ''} "
+                 f"{'ok' if v == 'ok' else 'FAIL'} (target {t})" for k, v, value, t in checks]
+        print(f"{label}: {overall} — " + "; ".join(parts))
+
+
 def find_title(folder, key):
     """key itself if folder has it, else the first title with key's MIDI number, else None."""
     titles = titles_in(folder)
@@ -306,7 +527,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("dir")
-    parser.add_argument("--reference")
+    parser.add_argument("--reference", action="append", default=[])
+    parser.add_argument("--registers", action="store_true")
+    parser.add_argument("--no-key-table", action="store_true")
     parser.add_argument("--pictures")
     parser.add_argument("--keys", default="F4,C6,C8")
     args = parser.parse_args()
@@ -314,9 +537,17 @@ def main():
     unknown = [k for k in keys if midi_of(k) is None]
     if unknown:
         parser.error(f"not a key name: {', '.join(unknown)}")
-    table(args.dir, args.reference)
+    if args.no_key_table and not args.registers:
+        parser.error("--no-key-table needs --registers")
+    first = args.reference[0] if args.reference else None
+    if not args.no_key_table:
+        table(args.dir, first)
+    if args.registers:
+        if not args.no_key_table:
+            print()
+        register_table(args.dir, args.reference)
     if args.pictures:
-        pictures(args.dir, args.reference, keys, args.pictures)
+        pictures(args.dir, first, keys, args.pictures)
 
 
 if __name__ == "__main__":
