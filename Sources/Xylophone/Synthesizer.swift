@@ -25,9 +25,9 @@ package enum Synthesizer {
       var amplitude =
         mode.level * BarModel.contactPass(frequency: frequency, contactSeconds: contact)
       if index > 0 {
-        amplitude *= BarModel.overtoneScale(fundamental: key.frequency)
+        amplitude *= BarModel.overtoneScale(of: mode, fundamental: key.frequency)
       } else {
-        let share = BarModel.radiatingShare
+        let share = BarModel.radiatingShare(frequency: key.frequency)
         addMode(
           frequency: frequency, amplitude: amplitude * share,
           ringSeconds: BarModel.ringSeconds(of: BarModel.radiating, fundamental: key.frequency),
@@ -40,7 +40,10 @@ package enum Synthesizer {
     applyContact(to: &values, frames: Int(contact * rate))
     addClick(
       to: &values, level: strike.clickLevel * BarModel.clickScale(frequency: key.frequency),
-      corner: min(0.45 * rate, BarModel.clickCornerPerContact / contact),
+      corner: min(
+        0.45 * rate,
+        BarModel.clickCornerPerContact
+          / (strike.contactSeconds * BarModel.clickContactScale(frequency: key.frequency))),
       seed: UInt64(key.midiNote), rate: rate)
     fadeEnd(of: &values, frames: Int(0.02 * rate))
     return normalizedOnGrid(values)
