@@ -117,7 +117,10 @@ final class VideoStreamEncoder {
     codecContext.pointee.gop_size = rate * Int32(Self.keyframeIntervalSeconds)
     if muxer.wantsGlobalHeader { codecContext.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     DeterministicSettings.apply(to: codecContext)
-    for (key, value) in [("preset", Self.preset), ("crf", Self.constantRateFactor)] {
+    let options =
+      [("preset", Self.preset), ("crf", Self.constantRateFactor)]
+      + DeterministicSettings.x264Options
+    for (key, value) in options {
       try check(av_opt_set(codecContext.pointee.priv_data, key, value, 0), operation)
     }
     try check(avcodec_open2(codecContext, codec, nil), operation)
