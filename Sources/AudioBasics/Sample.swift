@@ -22,6 +22,14 @@ public enum SampleValues: Sendable, Equatable {
   }
 
   /// Channel `channel` of these values, interleaved in frames of `channels`, as floats.
+  /// The values after the first `count`.
+  public func dropping(first count: Int) -> SampleValues {
+    switch self {
+    case .int16(let values): .int16(Array(values.dropFirst(count)))
+    case .float(let values): .float(Array(values.dropFirst(count)))
+    }
+  }
+
   public func floats(ofChannel channel: Int, channels: Int) -> [Float] {
     guard channels > 1 else { return floats }
     let frames = 0..<(count / channels)

@@ -24,6 +24,36 @@ public func resample(
   let inputFrames = frames.count / channels
   let outputFrames = Int(
     (Int64(inputFrames) * Int64(outputRate) + Int64(inputRate) / 2) / Int64(inputRate))
+  return try oneShot(
+    frames, channels: channels, from: Double(inputRate), to: Double(outputRate),
+    outputFrames: outputFrames)
+}
+
+/// Resamples from a rate that need not be whole: a sample at `sampleRate` played `pitchRatio`
+/// times faster (an SFZ region pitched to another key) is one at `sampleRate × pitchRatio`.
+/// Output length is the input's duration at `outputRate`, rounded to the nearest frame.
+public func resample(
+  _ frames: [Float], channels: Int, from inputRate: Double, to outputRate: Int
+) throws(ResampleError) -> [Float] {
+  guard channels > 0, inputRate.isFinite, inputRate > 0, outputRate > 0 else {
+    throw ResampleError(reason: "invalid rate or channel count")
+  }
+  if let failure = soxrFailure {
+    throw ResampleError(reason: failure)
+  }
+  let inputFrames = frames.count / channels
+  let outputFrames = Int((Double(inputFrames) * Double(outputRate) / inputRate).rounded())
+  return try oneShot(
+    frames, channels: channels, from: inputRate, to: Double(outputRate),
+    outputFrames: outputFrames)
+}
+
+/// `soxr_oneshot` at very high quality into `outputFrames` frames.
+private func oneShot(
+  _ frames: [Float], channels: Int, from inputRate: Double, to outputRate: Double,
+  outputFrames: Int
+) throws(ResampleError) -> [Float] {
+  let inputFrames = frames.count / channels
   var output = [Float](repeating: 0, count: outputFrames * channels)
   var inputDone = 0
   var outputDone = 0
@@ -33,7 +63,7 @@ public func resample(
   let error = frames.withUnsafeBufferPointer { input in
     output.withUnsafeMutableBufferPointer { out in
       soxr_oneshot(
-        Double(inputRate), Double(outputRate), UInt32(channels),
+        inputRate, outputRate, UInt32(channels),
         input.baseAddress, inputFrames, &inputDone,
         out.baseAddress, outputFrames, &outputDone,
         &ioSpec, &qualitySpec, &runtimeSpec)

@@ -12,6 +12,9 @@ public struct DecodedSample: Sendable {
   public var channels: Int
   /// Interleaved values: 16-bit integers from 16-bit files, floats otherwise.
   public var storage: SampleValues
+  /// How much faster than recorded the sample plays (an SFZ region pitched to another key):
+  /// preparing it resamples from `sampleRate × pitchRatio`.
+  public var pitchRatio = 1.0
 
   public init(
     title: String, source: String, sampleRate: Int, channels: Int, storage: SampleValues

@@ -6,7 +6,7 @@ import Resampling
 /// Samples at another rate are resampled with libsoxr; mono feeds both channels of a stereo
 /// output alike, stereo feeds a mono output as (L+R)/2.
 public func prepare(_ sample: DecodedSample, rate: Int, channels: Int) throws(BankError) -> Sample {
-  guard sample.sampleRate != rate else {
+  guard sample.sampleRate != rate || sample.pitchRatio != 1 else {
     return Sample(storage: sample.storage, channels: sample.channels).mapped(toChannels: channels)
   }
   var resampled: [[Float]] = []
@@ -25,7 +25,10 @@ public func resampledChannel(
   precondition(channel >= 0 && channel < sample.channels, "a channel of the sample")
   let values = sample.storage.floats(ofChannel: channel, channels: sample.channels)
   do {
-    return try resample(values, channels: 1, from: sample.sampleRate, to: rate)
+    return sample.pitchRatio == 1
+      ? try resample(values, channels: 1, from: sample.sampleRate, to: rate)
+      : try resample(
+        values, channels: 1, from: Double(sample.sampleRate) * sample.pitchRatio, to: rate)
   } catch {
     throw BankError(path: sample.source, reason: "it cannot be resampled: \(error.reason)")
   }

@@ -12,6 +12,16 @@ public protocol SampleBank: Sendable {
   func strikeLayer(forGain gain: Double) -> Int
   /// The sample for `title` struck as `strikeLayer` says; layer 0 is `sample(for:)`.
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample
+  /// The layer a tap of `gain` on `title` plays as that key's `turn`-th tap (0-based, in
+  /// render order): an SFZ's velocity and round-robin regions choose by all three.
+  func strikeLayer(for title: String, gain: Double, turn: Int) -> Int
+  /// How many turns `title`'s round robin takes before it repeats; 1 when turns never matter.
+  func roundRobinLength(for title: String) -> Int
+  /// The level a tap of `gain` plays layer `strikeLayer` of `title` at: the gain itself,
+  /// unless an SFZ region's `volume` or `amp_veltrack` says otherwise.
+  func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double
+  /// Doubts found on opening the bank, `FILE:LINE: …`: the parts of an SFZ it ignores.
+  var warnings: [String] { get }
 }
 
 /// A bank of recordings is one strike: a tap's gain scales it linearly, as the app does.
@@ -21,6 +31,19 @@ extension SampleBank {
   public func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     try sample(for: title)
   }
+}
+
+/// Layers chosen by the gain alone, at the gain's level, with nothing to warn of.
+extension SampleBank {
+  public func strikeLayer(for title: String, gain: Double, turn: Int) -> Int {
+    strikeLayer(forGain: gain)
+  }
+
+  public func roundRobinLength(for title: String) -> Int { 1 }
+
+  public func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double { gain }
+
+  public var warnings: [String] { [] }
 }
 
 /// What `keys` shows of a sample without decoding it.

@@ -55,16 +55,29 @@ package enum StrikeLayers {
     -stepDecibels * Double(index)
   }
 
-  /// The layer nearest to a linear gain: gains of 1 and above strike fully; the boundaries are
-  /// fixed numbers, so the choice is the same on every machine.
+  /// The layer nearest to a linear gain, decided on its velocity (`TapVelocity`): gains of 1
+  /// and above strike fully; the boundaries are whole velocities, so an SFZ's `lovel`/`hivel`
+  /// can say them exactly.
   package static func layer(forGain gain: Double) -> Int {
+    layer(forVelocity: TapVelocity.of(gain: gain))
+  }
+
+  /// The layer of velocity 1...127: layer L takes the velocities from `lowestVelocity(L)` up.
+  package static func layer(forVelocity velocity: Int) -> Int {
     var layer = 0
-    while layer < count - 1 && gain < boundaries[layer] { layer += 1 }
+    while layer < count - 1 && velocity < lowestVelocity(ofLayer: layer) { layer += 1 }
     return layer
   }
 
-  /// Between layer L and L+1: the gain 1.5 dB below layer L.
+  /// The lowest velocity of layer `index`: the first whose own gain (velocity / 127) is at
+  /// most 1.5 dB below the layer's strength (107 for layer 0, 76 for layer 1, …), so each
+  /// velocity takes the layer nearest to it; 1 for the last layer.
+  package static func lowestVelocity(ofLayer index: Int) -> Int {
+    index >= count - 1 ? 1 : boundaries[index]
+  }
+
+  /// Between layer L and L+1: 127 times the gain 1.5 dB below layer L, rounded up.
   private static let boundaries = (0..<(count - 1)).map {
-    Decibels.linear(strengthDecibels(ofLayer: $0) - stepDecibels / 2)
+    Int((127 * Decibels.linear(strengthDecibels(ofLayer: $0) - stepDecibels / 2)).rounded(.up))
   }
 }

@@ -10,11 +10,13 @@ struct BankOption {
     choice = try SoundOptions(reading: arguments).bankChoice
   }
 
-  /// The bank, with decoders' own warnings kept off the terminal; `nil` after printing why it
-  /// cannot be opened.
+  /// The bank, with decoders' own warnings kept off the terminal and its own (an SFZ's
+  /// unsupported opcodes) printed; `nil` after printing why it cannot be opened.
   func open(console: Console) -> (any SampleBank)? {
     do {
-      return try QuietBank.opener(choice)
+      let bank = try QuietBank.opener(choice)
+      for warning in bank.warnings { console.warning(displayText(warning, limit: 300)) }
+      return bank
     } catch {
       console.error(error.description)
       return nil
@@ -48,6 +50,18 @@ struct QuietBank: SampleBank {
   }
 
   func strikeLayer(forGain gain: Double) -> Int { bank.strikeLayer(forGain: gain) }
+
+  func strikeLayer(for title: String, gain: Double, turn: Int) -> Int {
+    bank.strikeLayer(for: title, gain: gain, turn: turn)
+  }
+
+  func roundRobinLength(for title: String) -> Int { bank.roundRobinLength(for: title) }
+
+  func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double {
+    bank.level(forGain: gain, title: title, strikeLayer: strikeLayer)
+  }
+
+  var warnings: [String] { bank.warnings }
 
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title, strikeLayer: strikeLayer) }

@@ -123,6 +123,7 @@ extension Console {
   /// reading changed, each naming the file.
   func reportReading(_ song: Song, path: String) {
     for warning in song.warnings { self.warning("\(shown(path)): \(warning)") }
+    for warning in song.bankWarnings { self.warning(displayText(warning, limit: 300)) }
     for note in song.notes { self.note("\(shown(path)): \(note)") }
   }
 }

@@ -44,7 +44,9 @@ import Testing
         frame: $0.frame, sampleIndex: keys.firstIndex(of: $0.tap.key) ?? -1,
         gain: Float($0.tap.gain))
     }
-    let lean = try mixTaps(for: score, rate: 1_000) { key, _ in keys.firstIndex(of: key) ?? -1 }
+    let lean = try mixTaps(for: score, rate: 1_000) { key, gain, _ in
+      (keys.firstIndex(of: key) ?? -1, gain)
+    }
     #expect(lean == expected)
     #expect(lean.prefix(3).map(\.sampleIndex) == [2, 0, 3])
   }

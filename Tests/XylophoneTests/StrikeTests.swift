@@ -152,6 +152,12 @@ private func bar(_ title: String) -> BuiltInKey {
     #expect(StrikeLayers.layer(forGain: 0.5) == 2)  // -6 dB
     #expect(StrikeLayers.layer(forGain: 0.1) == 7)  // -20 dB: nearest is -21
     #expect(StrikeLayers.layer(forGain: 0.001) == StrikeLayers.count - 1)
+    // Decided on whole velocities (127 × gain), so an SFZ's lovel/hivel can say the same.
+    #expect(
+      (0..<StrikeLayers.count).map(StrikeLayers.lowestVelocity(ofLayer:)) == [
+        107, 76, 54, 38, 27, 20, 14, 10, 7, 5, 4, 3, 1,
+      ])
+    #expect(StrikeLayers.layer(forVelocity: 107) == 0 && StrikeLayers.layer(forVelocity: 106) == 1)
     #expect(StrikeLayers.layer(forGain: 0) == StrikeLayers.count - 1)
   }
 

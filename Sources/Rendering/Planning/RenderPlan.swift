@@ -10,7 +10,7 @@ public struct RenderPlan: Sendable {
   public let rate: Int
   public let channels: Int
   /// The key of each of `mix.samples`, in order; a key struck at several strengths has a
-  /// sample for each (`SampleBank.strikeLayer(forGain:)`).
+  /// sample for each (`SampleBank.strikeLayer(for:gain:turn:)`).
   public let keys: [String]
   public let mix: MixPlan
   /// The output's length in frames, after `length` in the settings.
@@ -41,9 +41,17 @@ public struct RenderPlan: Sendable {
     var score = consume score
     tags = Tags(title: score.title, artist: score.artist, comment: score.comment)
     // The strikes each key is played with: only those samples are made.
+    // A round robin's turns are counted in render order while mixing; here every turn a key
+    // has is loaded for each gain it is tapped at.
+    let turnsByKey = Dictionary(
+      uniqueKeysWithValues: score.keys.map { ($0, max(1, bank.roundRobinLength(for: $0))) })
+    let countsTurns = turnsByKey.values.contains { $0 > 1 }
     var layersByKey: [String: Set<Int>] = [:]
     for tap in score.taps {
-      layersByKey[tap.key, default: []].insert(bank.strikeLayer(forGain: tap.gain))
+      for turn in 0..<(countsTurns ? turnsByKey[tap.key] ?? 1 : 1) {
+        layersByKey[tap.key, default: []].insert(
+          bank.strikeLayer(for: tap.key, gain: tap.gain, turn: turn))
+      }
     }
     let used = score.keys.flatMap { key in
       (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
@@ -94,8 +102,13 @@ public struct RenderPlan: Sendable {
     }
     let taps: [MixTap]
     do {
-      taps = try mixTaps(for: score, rate: Int64(rate)) { key, gain in
-        sampleIndex[key]?[bank.strikeLayer(forGain: gain)] ?? 0
+      taps = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
+        key, gain, turn in
+        let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
+        return (
+          sampleIndex[key]?[layer] ?? 0,
+          bank.level(forGain: gain, title: key, strikeLayer: layer)
+        )
       }
     } catch {
       throw .doesNotFit("the score's taps do not fit at \(rate) Hz")

@@ -29,22 +29,29 @@ public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [Sche
 }
 
 /// The taps of `score` as the mixer takes them, in render order (frame, then text order),
-/// without holding a copy of every `Tap`: the lean path for long scores. `sampleIndex` gives
-/// the sample a key played at a gain plays (a bank may have several strikes per key).
+/// without holding a copy of every `Tap`. `sample` gives the sample a key plays at a gain on
+/// its `turn`-th tap (a bank may have several strikes or round-robin regions per key) and the
+/// level it plays at; turns are counted only when `countsTurns` (otherwise each is 0).
 public func mixTaps(
-  for score: Score, rate: Int64, sampleIndex: (_ key: String, _ gain: Double) -> Int
+  for score: Score, rate: Int64, countsTurns: Bool = false,
+  sample: (_ key: String, _ gain: Double, _ turn: Int) -> (index: Int, gain: Double)
 ) throws(ScheduleError) -> [MixTap] {
-  var last: (key: String, gain: Double, index: Int)?
+  var last: (key: String, gain: Double, index: Int, level: Double)?
+  var turns: [String: Int] = [:]
   return try inRenderOrder(score, rate: rate) { frame, tap in
-    // Taps of one key and gain often follow each other: look them up once.
-    let index: Int
-    if let last, last.key == tap.key, last.gain == tap.gain {
-      index = last.index
-    } else {
-      index = sampleIndex(tap.key, tap.gain)
-      last = (tap.key, tap.gain, index)
+    if countsTurns {
+      let turn = turns[tap.key, default: 0]
+      turns[tap.key] = turn + 1
+      let chosen = sample(tap.key, tap.gain, turn)
+      return MixTap(frame: frame, sampleIndex: chosen.index, gain: Float(chosen.gain))
     }
-    return MixTap(frame: frame, sampleIndex: index, gain: Float(tap.gain))
+    // Taps of one key and gain often follow each other: look them up once.
+    if let last, last.key == tap.key, last.gain == tap.gain {
+      return MixTap(frame: frame, sampleIndex: last.index, gain: Float(last.level))
+    }
+    let chosen = sample(tap.key, tap.gain, 0)
+    last = (tap.key, tap.gain, chosen.index, chosen.gain)
+    return MixTap(frame: frame, sampleIndex: chosen.index, gain: Float(chosen.gain))
   }
 }
 

@@ -16,6 +16,9 @@ public func openBank(_ choice: BankChoice = BankChoice()) throws(RenderError) ->
     )
   }
   do {
+    if Path.fileExtension(path).lowercased() == "sfz" && FileSystem.kind(of: path) != .directory {
+      return try SFZBank(path: path, maximumSampleSeconds: choice.maximumSampleSeconds)
+    }
     return try DirectoryBank(
       path: path, maximumSampleSeconds: choice.maximumSampleSeconds, isKeyTitle: isKeyTitle)
   } catch {

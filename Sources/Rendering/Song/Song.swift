@@ -22,6 +22,9 @@ public struct Song: Sendable {
   /// What the file gets wrong that reading tolerated: a MIDI header's misstated track count,
   /// bytes after the last chunk, each at its byte offset.
   public var warnings: [String]
+  /// What the bank ignores of itself, each naming its file and line (an SFZ's unsupported
+  /// opcodes), listed once when the bank is opened.
+  public var bankWarnings: [String] { bank.warnings }
   /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
   public var isMIDI: Bool
   /// The file the score was read from (`-` for standard input); a render never writes over it.
