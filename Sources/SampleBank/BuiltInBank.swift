@@ -15,6 +15,18 @@ public struct BuiltInBank: SampleBank {
     try sample(for: title, strikeLayer: 0)
   }
 
+  /// The MIDI notes of the chromatic keys, F4 to C8 (the app's titles play some of them).
+  public static var notes: ClosedRange<Int> { KeyCatalog.lowestNote...KeyCatalog.highestNote }
+  public static var strikeLayerCount: Int { StrikeLayers.count }
+
+  /// The velocities (`TapVelocity`) that strike layer `layer`: 107...127 for layer 0.
+  public static func velocities(ofStrikeLayer layer: Int) -> (low: Int, high: Int) {
+    (
+      StrikeLayers.lowestVelocity(ofLayer: layer),
+      layer == 0 ? 127 : StrikeLayers.lowestVelocity(ofLayer: layer - 1) - 1
+    )
+  }
+
   /// One layer every 3 dB down to -36 dB: a gain of 0.5 strikes 6 dB softer.
   public func strikeLayer(forGain gain: Double) -> Int {
     StrikeLayers.layer(forGain: gain)

@@ -2,7 +2,8 @@ import SampleBank
 
 /// Which bank plays a score: a folder of recordings, or the built-in xylophone and its mallet.
 public struct BankChoice: Equatable, Sendable {
-  /// A folder of `<title>.<ext>` samples; `nil` for the built-in xylophone.
+  /// A folder of `<title>.<ext>` samples or an SFZ instrument (a file named `*.sfz`); `nil`
+  /// for the built-in xylophone.
   public var path: String?
   /// The longest sample the folder may hold, in seconds.
   public var maximumSampleSeconds: Int

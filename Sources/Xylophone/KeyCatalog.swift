@@ -16,8 +16,8 @@ package enum KeyCatalog {
   package static let appNotes: [(String, Int)] = [
     ("C", 84), ("D", 86), ("E", 88), ("F", 89), ("G", 91), ("A", 93), ("B", 95), ("HighC", 96),
   ]
-  static let lowestNote = 65  // F4
-  static let highestNote = 108  // C8
+  package static let lowestNote = 65  // F4
+  package static let highestNote = 108  // C8
 
   /// 2^(k/12) for k = 0...11, written out so no `pow` is needed.
   private static let semitoneRatios: [Double] = [

@@ -8,9 +8,10 @@ enum BankCommand {
     synopsis: ["xylo-render bank export DIR"],
     about: """
       Writes DIR/<title>.wav for every built-in key (48 kHz, mono, 24-bit), creating DIR if
-      needed. '--bank DIR' reads such a folder back; taps at full strength render exactly as
-      with the built-in bank, while softer taps scale the full-strength sample (the built-in
-      bank strikes softer, darker samples).
+      needed, and DIR/xylophone.sfz with DIR/layers/: every key of F4-C8 at each of the 13
+      strike layers. '--bank DIR/xylophone.sfz' renders every tap exactly as the built-in
+      bank does, soft taps included. '--bank DIR' reads the plain files: taps at full
+      strength render exactly, softer taps scale the full-strength sample.
       """,
     sections: [OptionSection(title: "OPTIONS", options: [CommonOptions.quiet])], run: run)
 
@@ -26,10 +27,11 @@ enum BankCommand {
     }
     let folder = arguments.positionals[1]
     do {
-      let count = try exportBuiltInBank(to: folder)
+      let written = try exportBuiltInBank(to: folder)
       if !arguments.has("--quiet") {
         console.err(
-          "wrote \(count) keys to \(Destination.file(folder).displayName) as 48 kHz 24-bit WAV")
+          "wrote \(written.keyCount) keys to \(Destination.file(folder).displayName) as 48 kHz 24-bit WAV, and \(Destination.file(written.instrumentPath).displayName) with \(written.layerSampleCount) strike-layer samples"
+        )
       }
       return .success
     } catch {

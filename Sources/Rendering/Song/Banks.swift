@@ -26,24 +26,82 @@ public func openBank(_ choice: BankChoice = BankChoice()) throws(RenderError) ->
   }
 }
 
-/// Writes every key of the built-in bank to `folder` as `<title>.wav` (48 kHz, 24-bit, exact:
-/// the values already sit on the 24-bit grid), creating the folder if needed. Returns how
-/// many keys were written.
+/// What `exportBuiltInBank(to:)` wrote.
+public struct BankExport: Equatable, Sendable {
+  /// Plain `<title>.wav` files, one full-strength strike per key.
+  public var keyCount: Int
+  /// The SFZ instrument with every strike layer; `--bank` on it renders every tap exactly as
+  /// the built-in bank does.
+  public var instrumentPath: String
+  /// Its samples: every key of F4-C8 at every strike layer.
+  public var layerSampleCount: Int
+}
+
+/// Writes the built-in bank to `folder`, creating it if needed: `<title>.wav` for every key
+/// (full strength, 48 kHz, 24-bit, exact: the values already sit on the 24-bit grid), and
+/// `xylophone.sfz` with `layers/<note>-<layer>.wav` for every key and strike layer.
 @discardableResult
-public func exportBuiltInBank(to folder: String) throws(RenderError) -> Int {
+public func exportBuiltInBank(to folder: String) throws(RenderError) -> BankExport {
+  let layers = Path.join(folder, "layers")
   do {
-    try FileSystem.createDirectories(folder)
+    try FileSystem.createDirectories(layers)
   } catch {
     throw .output(OutputError(path: error.path, reason: error.reason))
   }
   let bank = BuiltInBank()
   for title in bank.titles {
-    let path = Path.join(folder, "\(title).wav")
     let sample: DecodedSample
     do { sample = try bank.sample(for: title) } catch { throw .bank(error) }
-    try export(sample, to: path)
+    try export(sample, to: Path.join(folder, "\(title).wav"))
   }
-  return bank.titles.count
+  let instrument = BuiltInInstrument()
+  for region in instrument.regions {
+    let sample: DecodedSample
+    do {
+      sample = try bank.sample(for: NoteName.name(of: region.note), strikeLayer: region.layer)
+    } catch { throw .bank(error) }
+    try export(sample, to: Path.join(layers, region.sampleName))
+  }
+  let instrumentPath = Path.join(folder, "xylophone.sfz")
+  try writeAtomically(
+    Array(instrument.text.utf8), to: .file(instrumentPath), inputs: [], check: { _ in true })
+  return BankExport(
+    keyCount: bank.titles.count, instrumentPath: instrumentPath,
+    layerSampleCount: instrument.regions.count)
+}
+
+/// The built-in bank as an SFZ instrument: one region per key and strike layer, its
+/// velocities the layer's (`StrikeLayers.lowestVelocity`), unpitched, at the tap's gain.
+struct BuiltInInstrument {
+  struct Region {
+    var note: Int
+    var layer: Int
+    var sampleName: String { "\(note)-\(layer < 10 ? "0" : "")\(layer).wav" }
+  }
+
+  let regions: [Region] = BuiltInBank.notes.flatMap { note in
+    (0..<BuiltInBank.strikeLayerCount).map { Region(note: note, layer: $0) }
+  }
+
+  var text: String {
+    var lines = [
+      "// The built-in xylophone of xylo-render (hard mallet), written by `xylo-render bank",
+      "// export`. A tap's velocity is 127 x its gain (at least 1); the velocity picks the",
+      "// strike layer, the gain sets the level (amp_veltrack=100). Rendered with",
+      "// `--bank xylophone.sfz`, every tap sounds exactly as with the built-in bank.",
+      "<control> default_path=layers/",
+      "<global> amp_veltrack=100",
+    ]
+    for layer in 0..<BuiltInBank.strikeLayerCount {
+      let (low, high) = BuiltInBank.velocities(ofStrikeLayer: layer)
+      lines.append("")
+      lines.append("<group> lovel=\(low) hivel=\(high) // \(-3 * layer) dB")
+      for region in regions where region.layer == layer {
+        lines.append("<region> key=\(region.note) sample=\(region.sampleName)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }
 
 private func export(_ sample: DecodedSample, to path: String) throws(RenderError) {

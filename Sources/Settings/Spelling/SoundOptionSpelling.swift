@@ -11,8 +11,8 @@ extension SoundOptions {
   /// `--bank DIR` and `--max-sample-seconds S`: every command that reads keys takes them.
   package static let bankSpecs = [
     OptionSpec(
-      "--bank", value: "DIR", help: "Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...)"
-    ),
+      "--bank", value: "DIR|FILE.sfz",
+      help: "Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...) or an SFZ instrument"),
     OptionSpec(
       "--max-sample-seconds", value: "S",
       help: "Refuse bank samples longer than S seconds (default: 600)"),

@@ -1,0 +1,155 @@
+import AudioBasics
+import Foundation
+import SoundFile
+import TestSupport
+import Testing
+
+@testable import SampleBank
+
+/// Writes `values` as a 48 kHz float WAV (mono) at `path`.
+private func writeFloatWav(_ path: String, _ values: [Float], rate: Int = 48_000) throws {
+  let format = try OutputFormat.make(container: .wav, encoding: .float).get()
+  let writer = try SoundFileWriter(path: path, format: format, sampleRate: rate, channels: 1)
+  try values.withUnsafeBufferPointer { try writer.write($0) }
+  try writer.close()
+}
+
+/// A folder holding `text` as `x.sfz` and, in `samples/`, `a.wav` (the values 1...8 / 8) and
+/// `b.wav` (-1...-8 / 8).
+private func instrument(_ text: String) throws -> String {
+  let folder = try temporaryFolder()
+  try FileManager.default.createDirectory(
+    atPath: folder + "/samples", withIntermediateDirectories: true)
+  try writeFloatWav(folder + "/samples/a.wav", (1...8).map { Float($0) / 8 })
+  try writeFloatWav(folder + "/samples/b.wav", (1...8).map { -Float($0) / 8 })
+  return try file("x.sfz", in: folder, holding: Array(text.utf8))
+}
+
+private func bankError(_ text: String) throws -> BankError? {
+  let path = try instrument(text)
+  do {
+    _ = try SFZBank(path: path)
+    return nil
+  } catch {
+    return BankError(path: String(error.path.dropFirst(path.count - 5)), reason: error.reason)
+  }
+}
+
+@Suite struct SFZFileTests {
+  @Test func commentsHeadersAndSamplePathsWithSpacesAreRead() throws {
+    let text = """
+      // a comment <region> sample=no.wav
+      <group> lovel=10 /* a block
+      comment */ hivel=20
+      <region>sample=My Samples\\c 4.wav key=c4 // trailing
+      """
+    let file = try SFZFile(text: text) { BankError(path: "\($0)", reason: $1) }
+    #expect(file.sections.map(\.header) == ["group", "region"])
+    #expect(file.sections[0].opcodes.map(\.name) == ["lovel", "hivel"])
+    #expect(file.sections[0].opcodes.map(\.line) == [2, 3])
+    #expect(file.sections[1].opcodes.map(\.value) == ["My Samples\\c 4.wav", "c4"])
+  }
+
+  @Test func brokenFilesAreRefusedWithTheirLine() throws {
+    #expect(
+      try bankError("<region sample=a.wav\n")
+        == BankError(path: "x.sfz:1", reason: "a header '<' is not closed with '>'"))
+    #expect(
+      try bankError("<region> sample=samples/a.wav\nlokey=70 hikey=60\n")
+        == BankError(path: "x.sfz:1", reason: "the region's lokey is above its hikey"))
+    #expect(
+      try bankError("<region> sample=samples/a.wav lovel=0\n")
+        == BankError(path: "x.sfz:1", reason: "lovel=0 is not a whole number from 1 to 127"))
+    #expect(
+      try bankError("<region> key=h4 sample=samples/a.wav\n")
+        == BankError(
+          path: "x.sfz:1", reason: "key=h4 is not a key: a MIDI note 0-127 or a name such as c#4"))
+    #expect(
+      try bankError("sample=a.wav\n")
+        == BankError(
+          path: "x.sfz:1", reason: "opcode 'sample' comes before any header such as <region>"))
+    #expect(
+      try bankError("<region> key=60\n")
+        == BankError(path: "x.sfz:1", reason: "the region has no sample="))
+    #expect(try bankError("// nothing\n") == BankError(path: "x.sfz", reason: "it has no <region>"))
+  }
+}
+
+@Suite struct SFZBankTests {
+  @Test func unsupportedPartsAreWarnedOnceEachWithTheirLine() throws {
+    let path = try instrument(
+      """
+      #define $KEY 60
+      <control> default_path=samples/ set_cc1=0
+      <global> loop_mode=one_shot
+      <region> sample=a.wav key=60 loop_mode=loop_continuous
+      <effect> type=reverb
+
+      """)
+    let bank = try SFZBank(path: path)
+    #expect(
+      bank.warnings == [
+        "\(path):1: '#define' is not supported; the line is ignored",
+        "\(path):2: opcode 'set_cc1' is not supported; ignored",
+        "\(path):3: opcode 'loop_mode' is not supported; ignored",
+        "\(path):5: <effect> is not supported; ignored",
+      ])
+  }
+
+  @Test func velocityLayersRoundRobinAndInheritanceChooseTheRegion() throws {
+    let bank = try SFZBank(
+      path: try instrument(
+        """
+        <control> default_path=samples/
+        <global> lokey=c4 hikey=d4
+        <group> lovel=64
+        <region> sample=a.wav seq_length=2 seq_position=1
+        <region> sample=b.wav seq_length=2 seq_position=2
+        <group> hivel=63
+        <region> sample=b.wav volume=-6 amp_veltrack=0
+
+        """))
+    #expect(bank.titles == ["C4", "C#4", "Db4", "D4"])
+    #expect(bank.roundRobinLength(for: "C4") == 2)
+    // Velocity 127 × gain: 0.5 is 64, the loud group; its turns alternate.
+    #expect(bank.strikeLayer(for: "C4", gain: 0.5, turn: 0) == 0)
+    #expect(bank.strikeLayer(for: "C4", gain: 0.5, turn: 1) == 1)
+    #expect(bank.strikeLayer(for: "Db4", gain: 1, turn: 2) == 0)
+    #expect(bank.strikeLayer(for: "D4", gain: 0.49, turn: 0) == 2)
+    #expect(bank.strikeLayer(for: "E4", gain: 1, turn: 0) == -1)
+    #expect(bank.level(forGain: 0.5, title: "C4", strikeLayer: 0) == 0.5)
+    // amp_veltrack=0: the tap's gain no longer sets the level; volume=-6 does.
+    #expect(abs(bank.level(forGain: 0.25, title: "C4", strikeLayer: 2) - 0.501187) < 1e-6)
+    #expect(try bank.sample(for: "C4", strikeLayer: 1).values.first == -1.0 / 8)
+  }
+
+  @Test func offsetSkipsFramesAndAKeyAwayFromTheCentreIsPitched() throws {
+    let bank = try SFZBank(
+      path: try instrument(
+        "<region> sample=samples/a.wav lokey=60 hikey=72 pitch_keycenter=60 offset=3\n"))
+    let centre = try bank.sample(for: "C4", strikeLayer: 0)
+    #expect(centre.values == (4...8).map { Float($0) / 8 })
+    #expect(centre.pitchRatio == 1)
+    let octave = try bank.sample(for: "C5", strikeLayer: 0).pitchRatio
+    #expect(abs(octave - 2) < 1e-9, "\(octave)")
+    let fifth = try bank.sample(for: "G4", strikeLayer: 0).pitchRatio
+    #expect(abs(fifth - 1.498307) < 1e-6)
+  }
+
+  @Test func aPitchedSampleSoundsAtItsKey() throws {
+    let folder = try temporaryFolder()
+    let tone = (0..<48_000).map { Float(sin(2 * Double.pi * 440 * Double($0) / 48_000)) / 2 }
+    try writeFloatWav(folder + "/a4.wav", tone)
+    let path = try file(
+      "x.sfz", in: folder,
+      holding: Array("<region> sample=a4.wav pitch_keycenter=a4 tune=-100\n".utf8))
+    let sample = try prepare(
+      SFZBank(path: path).sample(for: "A5", strikeLayer: 0), rate: 48_000, channels: 1)
+    // A5 is an octave over A4, less the tune's semitone: 830.6 Hz, in half the frames less 6 %.
+    let values = sample.values
+    #expect(abs(values.count - 25_426) <= 1)
+    var crossings = 0
+    for index in 1_000..<21_000 where values[index - 1] < 0 && values[index] >= 0 { crossings += 1 }
+    #expect(abs(Double(crossings) / (20_000 / 48_000) - 830.61) < 3)
+  }
+}
