@@ -102,7 +102,7 @@ enum RenderCommand {
         } else {
           console.warning("\(samples) clipped (\(peak)); try --normalize or --gain")
         }
-      case .abruptCuts: break  // after the summary line, below
+      case .abruptCuts, .unisonsMerged: break  // after the summary line, below
       }
     }
     let format = summary.format
@@ -116,6 +116,12 @@ enum RenderCommand {
     console.err(
       "wrote \(options.destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
     )
+    if summary.mergedUnisons > 0 {
+      let count = summary.mergedUnisons
+      console.note(
+        "\(count == 1 ? "1 tap struck a key" : "\(count) taps struck keys") already struck on the same frame; each bar sounds once, at its strongest tap"
+      )
+    }
     if let cuts = summary.abruptCuts {
       let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
       console.note(

@@ -196,15 +196,29 @@ import Testing
     #expect(result.status == 1)
   }
 
-  @Test func theDefaultVoiceLimitBoundsAPileOfTapsOnOneFrame() throws {
+  @Test func aPileOfTapsOfOneKeyOnOneFrameStrikesItOnce() throws {
     let folder = try temporaryFolder()
     try writeWav(folder + "/C.wav", [Int16](repeating: 100, count: 10))
     let result = try run(
       ["render", "-", "-o", folder + "/o.wav", "--bank", folder], input: "[C:0]x300\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.hasSuffix(
+        "xylo-render: note: 299 taps struck keys already struck on the same frame; each bar sounds once, at its strongest tap\n"
+      ))
+    #expect(try readInts(folder + "/o.wav").values == [Int32](repeating: 100, count: 10))
+  }
+
+  @Test func theDefaultVoiceLimitBoundsAPileOfOverlappingTaps() throws {
+    let folder = try temporaryFolder()
+    try writeWav(folder + "/C.wav", [Int16](repeating: 100, count: 1_000))
+    // 300 taps a frame apart at 48 kHz, each ringing 1,000 frames: 300 at once at frame 299.
+    let result = try run(
+      ["render", "-", "-o", folder + "/o.wav", "--bank", folder], input: "tempo 60\n[C:1/48000]x300\n")
     #expect(
       result.stderr.hasPrefix(
         "xylo-render: warning: 44 voices were stopped early: more than 256 sounded at once; set --polyphony to choose the limit\n"
       ))
-    #expect(try readInts(folder + "/o.wav").values == [Int32](repeating: 25_600, count: 10))
+    #expect(try readInts(folder + "/o.wav").values[299] == 25_600)
   }
 }

@@ -6,8 +6,9 @@ import Testing
   @Test func clippingIsCountedAndReported() throws {
     let folder = try temporaryFolder()
     try writeWav(folder + "/C.wav", [32_000, 16_000, 0])
+    try writeWav(folder + "/D.wav", [32_000, 16_000, 0])
     let out = folder + "/o.wav"
-    let result = try run(["render", "-", "-o", out, "--bank", folder], input: "0 C\n0 C\n2 .\n")
+    let result = try run(["render", "-", "-o", out, "--bank", folder], input: "0 C\n0 D\n2 .\n")
     #expect(
       result.stderr.hasPrefix(
         "xylo-render: warning: 1 sample clipped (peak +5.8 dBFS at 0.000 s); try --normalize or --gain\n"

@@ -20,6 +20,22 @@ import Testing
     #expect(try rows("tempo 97.5\nC D", rate: 48_000) == ["0 C 2", "29538 D 2"])
   }
 
+  @Test func aKeyStruckTwiceOnOneFrameSoundsOnceAtItsStrongestTap() throws {
+    // E*0.5 and E*0.8 land on frame 0 with C between: the stronger E stands where the first
+    // did; C+C is one C; a tap a frame later stays.
+    let text = "0.0004 E*0.5\n0.0001 C\n0 E*0.8\n1 C+C*0.3\n1.001 C"
+    let score = try #require(parseScore(text).score)
+    let placed = try schedule(score, rate: 1_000)
+    #expect(
+      placed.map { "\($0.frame) \($0.tap.key) \($0.tap.gain) \($0.tap.line)" } == [
+        "0 E 0.8 3", "0 C 1.0 2", "1000 C 0.3 4", "1001 C 1.0 5",
+      ])
+    let (_, merged) = try mixTaps(for: score, rate: 1_000) { _, gain, _ in (0, gain) }
+    #expect(merged == 2)
+    // At 100 Hz the last two C land on one frame too.
+    #expect(try schedule(score, rate: 100).count == 3)
+  }
+
   @Test func aRateOfZeroIsRefused() throws {
     let score = try #require(parseScore("C").score)
     #expect(throws: ScheduleError.invalidRate(0)) { try schedule(score, rate: 0) }
@@ -44,10 +60,11 @@ import Testing
         frame: $0.frame, sampleIndex: keys.firstIndex(of: $0.tap.key) ?? -1,
         gain: Float($0.tap.gain))
     }
-    let lean = try mixTaps(for: score, rate: 1_000) { key, gain, _ in
+    let (lean, merged) = try mixTaps(for: score, rate: 1_000) { key, gain, _ in
       (keys.firstIndex(of: key) ?? -1, gain)
     }
     #expect(lean == expected)
+    #expect(merged == 0)
     #expect(lean.prefix(3).map(\.sampleIndex) == [2, 0, 3])
   }
 }

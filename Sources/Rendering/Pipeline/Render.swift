@@ -54,6 +54,8 @@ public struct RenderSummary: Sendable {
   public var requestedFormat: OutputFormat
   /// Voices a polyphony limit stopped without a fade while loud, if any (each a click).
   public var abruptCuts: AbruptCuts?
+  /// Taps merged into another of the same key on the same frame (each bar sounds once).
+  public var mergedUnisons = 0
 }
 
 extension RenderSummary {
@@ -69,6 +71,7 @@ extension RenderSummary {
           largestStepDecibels: Decibels.of(Double(cuts.largest * plan.finishing.gain)),
           firstFrame: cuts.firstFrame)
       })
+    mergedUnisons = plan.mergedUnisons
   }
 
   /// The output's length in seconds, exactly.

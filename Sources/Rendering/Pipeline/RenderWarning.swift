@@ -16,6 +16,8 @@ public enum RenderWarning: Equatable, Sendable {
   case loudnessMissed(by: Double)
   /// Voices a polyphony limit stopped without a fade while loud.
   case abruptCuts(AbruptCuts)
+  /// Taps of a key already struck on the same frame, merged into the strongest.
+  case unisonsMerged(count: Int)
 }
 
 /// Voices stopped without a fade while louder than -40 dBFS: each leaves an audible step.
@@ -48,6 +50,7 @@ extension RenderSummary {
           peakFrame: peak.peakFrame, keptInFloat: format.encoding == .float))
     }
     if let abruptCuts { warnings.append(.abruptCuts(abruptCuts)) }
+    if mergedUnisons > 0 { warnings.append(.unisonsMerged(count: mergedUnisons)) }
     return warnings
   }
 }

@@ -17,6 +17,9 @@ public struct RenderPlan: Sendable {
   public let totalFrames: Int64
   /// Voices stopped early by the default voice limit (not by an explicit `polyphony`).
   public let voicesStoppedByLimit: Int
+  /// Taps that struck a key already struck on the same frame, merged into the strongest
+  /// (`mergingUnisons`): each bar sounds once.
+  public let mergedUnisons: Int
   /// Voices a polyphony limit stops without a fade while louder than -40 dBFS, if any: each
   /// leaves an audible step (a `cutFade` of a few milliseconds removes it).
   public let abruptCuts: CutSteps?
@@ -100,9 +103,9 @@ public struct RenderPlan: Sendable {
     for (index, sample) in used.enumerated() {
       sampleIndex[sample.key, default: [:]][sample.layer] = index
     }
-    let taps: [MixTap]
+    let placed: (taps: [MixTap], mergedUnisons: Int)
     do {
-      taps = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
+      placed = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
         key, gain, turn in
         let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
         return (
@@ -114,6 +117,9 @@ public struct RenderPlan: Sendable {
       throw .doesNotFit("the score's taps do not fit at \(rate) Hz")
     }
     score.taps = []
+    // A bar struck twice on one frame sounds once, at the strongest tap.
+    let taps = placed.taps
+    mergedUnisons = placed.mergedUnisons
     let scale = Int64(rate)
     guard let cutFadeFrames = settings.cutFade.roundedHalfUp(scale: scale) else {
       throw .doesNotFit("the cut fade is too long")

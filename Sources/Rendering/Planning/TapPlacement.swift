@@ -23,9 +23,13 @@ public enum ScheduleError: Error, Equatable, Sendable {
 }
 
 /// Places every tap of `score` at its frame for `rate` frames per second, in render order:
-/// by frame, then by text order, so equal frames always sum in the same order.
+/// by frame, then by text order, so equal frames always sum in the same order; taps of one key
+/// on one frame are struck once, as the strongest of them.
 public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [ScheduledTap] {
-  try inRenderOrder(score, rate: rate) { frame, tap in ScheduledTap(frame: frame, tap: tap) }
+  var merged = 0
+  return try inRenderOrder(score, rate: rate, merged: &merged) { frame, tap in
+    ScheduledTap(frame: frame, tap: tap)
+  }
 }
 
 /// The taps of `score` as the mixer takes them, in render order (frame, then text order),
@@ -35,10 +39,11 @@ public func schedule(_ score: Score, rate: Int64) throws(ScheduleError) -> [Sche
 public func mixTaps(
   for score: Score, rate: Int64, countsTurns: Bool = false,
   sample: (_ key: String, _ gain: Double, _ turn: Int) -> (index: Int, gain: Double)
-) throws(ScheduleError) -> [MixTap] {
+) throws(ScheduleError) -> (taps: [MixTap], mergedUnisons: Int) {
   var last: (key: String, gain: Double, index: Int, level: Double)?
   var turns: [String: Int] = [:]
-  return try inRenderOrder(score, rate: rate) { frame, tap in
+  var merged = 0
+  let taps = try inRenderOrder(score, rate: rate, merged: &merged) { frame, tap in
     if countsTurns {
       let turn = turns[tap.key, default: 0]
       turns[tap.key] = turn + 1
@@ -53,36 +58,55 @@ public func mixTaps(
     last = (tap.key, tap.gain, chosen.index, chosen.gain)
     return MixTap(frame: frame, sampleIndex: chosen.index, gain: Float(chosen.gain))
   }
+  return (taps, merged)
 }
 
-/// Places every tap at its frame and makes an element of it, in render order.
+/// Places every tap at its frame and makes an element of it, in render order, each unison
+/// struck once: taps of one key on one frame (a folded octave, voices doubling each other,
+/// `C+C`) become the strongest of them (the first in render order among equals), where the
+/// first of them stood. A real bar struck twice at once sounds once; summing them would only
+/// make it louder and spend voices. `merged` counts the taps merged away.
 ///
 /// Taps come sorted by time, so frames only tie, never invert; a tie of different times may
 /// be out of text order, and only such runs are reordered.
 private func inRenderOrder<Element>(
-  _ score: Score, rate: Int64, _ make: (Int64, Tap) -> Element
+  _ score: Score, rate: Int64, merged: inout Int, _ make: (Int64, Tap) -> Element
 ) throws(ScheduleError) -> [Element] {
   guard rate > 0 else { throw .invalidRate(rate) }
-  var elements: [Element] = []
+  let taps = score.taps
   var frames: [Int64] = []
-  var sequences: [Int32] = []
-  elements.reserveCapacity(score.taps.count)
-  frames.reserveCapacity(score.taps.count)
-  sequences.reserveCapacity(score.taps.count)
-  for tap in score.taps {
+  frames.reserveCapacity(taps.count)
+  for tap in taps {
     guard let frame = tap.time.roundedHalfUp(scale: rate) else { throw .frameOverflow(tap) }
-    elements.append(make(frame, tap))
     frames.append(frame)
-    sequences.append(Int32(clamping: tap.sequence))
   }
+  var elements: [Element] = []
+  elements.reserveCapacity(taps.count)
   var start = 0
-  while start < elements.count {
+  while start < taps.count {
     var end = start + 1
-    while end < elements.count && frames[end] == frames[start] { end += 1 }
-    if end - start > 1 && !zip(sequences[start..<end], sequences[(start + 1)..<end]).allSatisfy(<) {
-      let order = (start..<end).sorted { sequences[$0] < sequences[$1] }
-      elements.replaceSubrange(start..<end, with: order.map { elements[$0] })
+    while end < taps.count && frames[end] == frames[start] { end += 1 }
+    guard end - start > 1 else {
+      elements.append(make(frames[start], taps[start]))
+      start = end
+      continue
     }
+    var order = Array(start..<end)
+    if !zip(order, order.dropFirst()).allSatisfy({ taps[$0].sequence < taps[$1].sequence }) {
+      order.sort { taps[$0].sequence < taps[$1].sequence }
+    }
+    var kept: [Int] = []
+    var keptByKey: [String: Int] = [:]  // position in `kept`
+    for index in order {
+      if let position = keptByKey[taps[index].key] {
+        merged += 1
+        if taps[index].gain > taps[kept[position]].gain { kept[position] = index }
+      } else {
+        keptByKey[taps[index].key] = kept.count
+        kept.append(index)
+      }
+    }
+    for index in kept { elements.append(make(frames[index], taps[index])) }
     start = end
   }
   return elements
