@@ -214,7 +214,8 @@ import Testing
     try writeWav(folder + "/C.wav", [Int16](repeating: 100, count: 1_000))
     // 300 taps a frame apart at 48 kHz, each ringing 1,000 frames: 300 at once at frame 299.
     let result = try run(
-      ["render", "-", "-o", folder + "/o.wav", "--bank", folder], input: "tempo 60\n[C:1/48000]x300\n")
+      ["render", "-", "-o", folder + "/o.wav", "--bank", folder],
+      input: "tempo 60\n[C:1/48000]x300\n")
     #expect(
       result.stderr.hasPrefix(
         "xylo-render: warning: 44 voices were stopped early: more than 256 sounded at once; set --polyphony to choose the limit\n"
