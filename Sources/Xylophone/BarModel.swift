@@ -110,7 +110,7 @@ enum BarModel {
   static let clickFastSeconds = 0.001_5
   static let clickSlowSeconds = 0.015
   static let clickSlowLevel = 0.25
-  /// Peak level of one full-strength tap: -8.9 dBFS. A triad of app keys (C+E+G) then peaks
-  /// at -1.1 dBFS and twinkle.xylo measures -25.9 LUFS: louder and three keys fit, not four.
+  /// Peak level of one full-strength tap: -8.2 dBFS. A triad of app keys (C+E+G) then peaks
+  /// at -1.2 dBFS and twinkle.xylo measures -25.7 LUFS: louder, and three keys fit, not four.
   static let peakLevel = 0.39
 }

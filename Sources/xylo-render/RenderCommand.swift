@@ -13,9 +13,9 @@ enum RenderCommand {
       The output lasts until the last sample ends, unless --tail or --duration say otherwise.
       The score's own 'options' line applies; options given here override it. With the
       built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB quieter and
-      darker (a longer contact, less click); a tap peaks at -12 dBFS, so chords of four keys do
-      not clip. Recorded banks scale linearly. Clipped samples are counted and reported as a
-      warning.
+      darker (a longer contact, less click); a tap peaks at -8.2 dBFS, so chords of three keys
+      do not clip. Recorded banks scale linearly. Clipped samples are counted and reported as
+      a warning; --normalize or --gain fix them.
       """,
     run: run)
 
