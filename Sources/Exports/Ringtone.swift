@@ -12,8 +12,9 @@ public struct RingtoneSettings: Equatable, Sendable {
   /// Loop seamlessly: the file is exactly one period of the song, with everything still
   /// ringing at its end added onto its start.
   public var loops = true
-  /// The longest file, in seconds; a longer song is cut at its last bar line before it.
-  public var maximumSeconds = Rational(30)
+  /// The longest file, in seconds; a longer song is cut at its last bar line before it. Under
+  /// 30 s: some iOS versions refuse a ringtone of 30 s or more.
+  public var maximumSeconds = Rational(299, 10) ?? Rational(29)
   /// Integrated loudness (LUFS) and true-peak ceiling (dBTP).
   public var loudnessLUFS = -14.0
   public var truePeakCeiling = -1.0
@@ -27,9 +28,10 @@ public struct RingtoneSettings: Equatable, Sendable {
 
   /// The phones' presets: the README lists their numbers.
   public enum Preset: String, CaseIterable, Sendable {
-    /// AAC in `.m4r`, looping, at most 30 s (the iPhone refuses ringtones of 40 s or more).
+    /// AAC in `.m4r`, looping, at most 29.9 s (the iPhone refuses ringtones of 40 s or more,
+    /// some iOS versions 30 s or more).
     case iphone
-    /// Ogg Vorbis marked `ANDROID_LOOP=true`, looping, at most 30 s.
+    /// Ogg Vorbis marked `ANDROID_LOOP=true`, looping, at most 29.9 s.
     case android
     /// A one-shot alert: no loop, at most 5 s.
     case notification
@@ -55,6 +57,10 @@ public struct RingtoneSummary: Sendable {
   public var cutAt: Rational?
   public var loudness: LoudnessResult?
   public var clippedCount: Int64
+  /// How much quieter (dB) a phone's file was encoded again because the codec had lifted its
+  /// true peak over the ceiling; 0 when the first encoding held it. `loudness` is then what
+  /// the file itself measures.
+  public var codecReduction = 0.0
 }
 
 /// Renders `score` as a ringtone to `destination`.
@@ -98,32 +104,54 @@ public func renderRingtone(
       plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
     }
     let audio = try render(plan)
-    let clipped = try write(
+    let written = try write(
       audio.values, rate: audio.rate, channels: audio.channels, settings: settings,
       ringtone: ringtone, tags: plan.tags, to: destination, inputs: plan.inputPaths)
     return RingtoneSummary(
       rate: audio.rate, channels: audio.channels, frameCount: Int64(audio.frameCount),
-      loops: false, cutAt: cutAt, loudness: audio.loudness, clippedCount: clipped)
+      loops: false, cutAt: cutAt, loudness: written.adjusted(audio.loudness),
+      clippedCount: written.clipped, codecReduction: written.reduction)
   }
   return try renderLoop(
     song, bank: bank, settings: settings, ringtone: ringtone, scorePath: scorePath, cutAt: cutAt,
     to: destination)
 }
 
-/// Writes a ringtone's frames in its format: FFmpeg's for phones, else libsndfile's.
+/// What writing a ringtone did: values clipped, and for a phone's lossy file how much it was
+/// encoded quieter to hold the true-peak ceiling and the true peak it has.
+private struct WrittenRingtone {
+  var clipped: Int64
+  var reduction = 0.0
+  var encodedTruePeak: Double?
+
+  /// `loudness` as the written file measures it.
+  func adjusted(_ loudness: LoudnessResult?) -> LoudnessResult? {
+    guard var loudness, let encodedTruePeak else { return loudness }
+    loudness.achievedLUFS -= reduction
+    loudness.truePeakDBTP = encodedTruePeak
+    return loudness
+  }
+}
+
+/// Writes a ringtone's frames in its format: FFmpeg's for phones (measured after encoding,
+/// and encoded quieter where the codec lifted the true peak over the ceiling), else
+/// libsndfile's.
 private func write(
   _ values: [Float], rate: Int, channels: Int, settings: RenderSettings,
   ringtone: RingtoneSettings, tags: Tags, to destination: Destination, inputs: [String]
-) throws(RenderError) -> Int64 {
+) throws(RenderError) -> WrittenRingtone {
   guard let phone = ringtone.phoneFormat else {
-    return try writeAudio(
-      values, rate: rate, channels: channels, format: settings.format, tags: tags,
-      to: destination, inputs: inputs)
+    return WrittenRingtone(
+      clipped: try writeAudio(
+        values, rate: rate, channels: channels, format: settings.format, tags: tags,
+        to: destination, inputs: inputs))
   }
-  try writeEncodedAudio(
+  let encoded = try writeEncodedAudio(
     values, rate: rate, channels: channels, format: phone, tags: tags, to: destination,
-    inputs: inputs)
-  return Int64(values.filter { $0 > 1 || $0 < -1 }.count)
+    inputs: inputs, truePeakCeiling: ringtone.truePeakCeiling)
+  return WrittenRingtone(
+    clipped: Int64(values.filter { $0 > 1 || $0 < -1 }.count), reduction: encoded.reducedBy,
+    encodedTruePeak: encoded.truePeak)
 }
 
 private func renderLoop(
@@ -180,12 +208,13 @@ private func renderLoop(
       rate: rate, channels: channels)
   }
   values = looped(values, at: setting, rate: Int(rate), channels: channels)
-  let clipped = try write(
+  let written = try write(
     values, rate: Int(rate), channels: channels, settings: settings, ringtone: ringtone,
     tags: plan.tags, to: destination, inputs: plan.inputPaths)
   return RingtoneSummary(
     rate: Int(rate), channels: channels, frameCount: period, loops: true, cutAt: cutAt,
-    loudness: result, clippedCount: clipped)
+    loudness: written.adjusted(result), clippedCount: written.clipped,
+    codecReduction: written.reduction)
 }
 
 /// One period of a loop at `setting`: scaled, then limited as it plays on repeat (the limiter

@@ -12,9 +12,13 @@ public struct RingtoneFile: Equatable, Sendable {
   /// The container when libsndfile writes it (`.wav` for FFmpeg's formats, unused then).
   public var container: Container
   public var settings: RingtoneSettings
+  /// What the choices risk without being wrong: a ringtone over 30 s, which some phones refuse.
+  public var warnings: [String] = []
 
-  /// An iPhone refuses ringtones of this many seconds or more.
+  /// An iPhone refuses ringtones of this many seconds or more; `--seconds` goes no further.
   public static let iPhoneLimit = Rational(40)
+  /// Some iOS versions refuse ringtones of this many seconds or more: longer ones are warned of.
+  public static let safeLimit = Rational(30)
 
   /// The ringtone for `path`: `.m4r`/`.m4a` are AAC, `.ogg` is Ogg Vorbis through FFmpeg
   /// (marked `ANDROID_LOOP` when it loops, which libsndfile cannot write), other extensions are
@@ -49,7 +53,15 @@ public struct RingtoneFile: Equatable, Sendable {
       )
     }
     if ext == "m4r", !(settings.maximumSeconds < Self.iPhoneLimit) {
-      throw OptionError("an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30")
+      throw OptionError("an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 29.9")
+    }
+    if Self.iPhoneLimit < settings.maximumSeconds {
+      throw OptionError("--seconds is at most 40: phones refuse longer ringtones")
+    }
+    if !(settings.maximumSeconds < Self.safeLimit) {
+      warnings.append(
+        "--seconds \(settings.maximumSeconds.decimalString(places: 1)): some phones refuse ringtones of 30 s or more; 29.9 is the safe length"
+      )
     }
   }
 
@@ -86,9 +98,17 @@ public func renderRingtone(_ song: Song, as file: RingtoneFile) throws(RenderErr
   -> RingtoneSummary
 {
   var ringtone = file.settings
-  if case .loudness(let lufs, let ceiling) = song.options.level {
+  switch song.options.level {
+  case .loudness(let lufs, let ceiling)?:
     ringtone.loudnessLUFS = lufs
     ringtone.truePeakCeiling = ceiling
+  case .gain(let decibels)? where decibels != 0:
+    throw .invalidSetting(
+      "a ringtone's level is its loudness target: --gain cannot apply; use --loudness LUFS")
+  case .normalize?:
+    throw .invalidSetting(
+      "a ringtone's level is its loudness target: --normalize cannot apply; use --loudness LUFS")
+  default: break
   }
   var settings = song.settings
   switch OutputFormat.make(container: file.container, encoding: song.options.encoding) {

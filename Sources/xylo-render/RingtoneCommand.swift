@@ -27,11 +27,13 @@ enum RingtoneCommand {
           OptionSpec(
             "--for", value: "PHONE",
             help:
-              "iphone or android (looping, at most 30 s) or notification (a one-shot alert, at most 5 s)"
+              "iphone or android (looping, at most 29.9 s) or notification (a one-shot alert, at most 5 s)"
           ),
           OptionSpec(
             "--no-loop", help: "A one-shot alert: the song as it rings out, faded if cut"),
-          OptionSpec("--seconds", value: "S", help: "The longest file (default: 30)"),
+          OptionSpec(
+            "--seconds", value: "S",
+            help: "The longest file, at most 40 (default: 29.9; some phones refuse 30 and over)"),
           OptionSpec("--loudness", value: "LUFS", help: "The loudness target (default: -14)"),
           OptionSpec("--true-peak", value: "DBTP", help: "Its true-peak ceiling (default: -1)"),
         ] + SoundOptions.formatSpecs + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs
@@ -59,6 +61,7 @@ enum RingtoneCommand {
         path: path, preset: preset, loops: arguments.has("--no-loop") ? false : nil,
         maximumSeconds: try arguments.duration("--seconds", positive: true))
       reading = try ScoreReading(arguments)
+      for warning in file.warnings { console.warning(warning) }
       if reading.limits.maxDuration < file.settings.maximumSeconds {
         throw OptionError(
           SoundOptions.overLimit(
@@ -85,6 +88,11 @@ enum RingtoneCommand {
     if let cut = summary.cutAt {
       console.note(
         "the song is longer than the ringtone may be: cut at its last bar line before the limit, \(cut.decimalString(places: 3)) s"
+      )
+    }
+    if summary.codecReduction > 0, let loudness = summary.loudness {
+      console.note(
+        "the codec lifted the true peak over the ceiling: encoded again \(fixed(summary.codecReduction, places: 2)) dB quieter, \(fixed(loudness.truePeakDBTP, places: 2)) dBTP as decoded"
       )
     }
     if let loudness = summary.loudness { RenderCommand.reportLoudness(loudness, console: console) }

@@ -104,6 +104,43 @@ import Testing
     #expect(!oneShot.contains("ANDROID_LOOP"))
   }
 
+  @Test func ringtonesHoldTheTruePeakCeilingAsDecodedAndRefuseOtherLevels() throws {
+    let folder = try temporaryFolder()
+    // AAC's ringing lifts twinkle's true peak over -1 dBTP: it is encoded again, quieter.
+    let iphone = try run([
+      "ringtone", "Examples/scores/twinkle.xylo", "-o", folder + "/t.m4r", "--for", "iphone",
+    ])
+    #expect(iphone.status == 0)
+    #expect(
+      iphone.stderr.hasPrefix(
+        "xylo-render: note: the codec lifted the true peak over the ceiling: encoded again "))
+    for name in ["t.m4r", "t.ogg"] {
+      if name == "t.ogg" {
+        _ = try run([
+          "ringtone", "Examples/scores/twinkle.xylo", "-o", folder + "/t.ogg", "--for", "android",
+          "--quiet",
+        ])
+      }
+      let words = try run(["loudness", "\(folder)/\(name)"]).stdout.split(separator: " ")
+      let peak = words.firstIndex(of: "dBTP").flatMap { Double(words[$0 - 1]) }
+      #expect((peak ?? 0) <= -1, "\(name): \(peak ?? 0) dBTP")
+    }
+    let gain = try run(
+      ["ringtone", "-", "-o", folder + "/g.ogg", "--for", "android"], input: "options --gain 3\nC\n"
+    )
+    #expect(gain.status == 1)
+    #expect(
+      gain.stderr
+        == "xylo-render: error: a ringtone's level is its loudness target: --gain cannot apply; use --loudness LUFS\n"
+    )
+    let long = try run(
+      ["ringtone", "Examples/scores/ode-to-joy.xylo", "-o", folder + "/o.ogg", "--seconds", "35"])
+    #expect(
+      long.stderr.hasPrefix(
+        "xylo-render: warning: --seconds 35.0: some phones refuse ringtones of 30 s or more; 29.9 is the safe length\n"
+      ))
+  }
+
   @Test func anM4RLongerThanTheIPhoneTakesIsRefused() throws {
     let result = try run([
       "ringtone", "Examples/scores/twinkle.xylo", "-o", "/tmp/x.m4r", "--seconds", "45",
@@ -111,7 +148,7 @@ import Testing
     #expect(result.status == 64)
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: error: an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 30\n"
+        "xylo-render: error: an iPhone ringtone (.m4r) must be shorter than 40 s; use --seconds 29.9\n"
       ))
   }
 

@@ -1,5 +1,6 @@
 import AudioBasics
 import AudioDigest
+import Loudness
 import MediaEncoding
 import Mixer
 import SoundFile
@@ -60,10 +61,16 @@ package func writeAudio(
 
 /// Writes finished float frames with FFmpeg, through a temporary file that is decoded back and
 /// checked (rate, channels, length) before it replaces anything at `destination`.
+///
+/// With a `truePeakCeiling` (dBTP), the decoded file's true peak is measured too: a lossy
+/// codec's ringing can add a few tenths of a decibel, so a file over the ceiling is encoded
+/// again a little quieter, until it holds (at most four times). Returns how many decibels
+/// were taken off for that (0 when the first encoding held) and the true peak the file has.
+@discardableResult
 package func writeEncodedAudio(
   _ values: [Float], rate: Int, channels: Int, format: PhoneFormat, tags: Tags,
-  to destination: Destination, inputs: [String]
-) throws(RenderError) {
+  to destination: Destination, inputs: [String], truePeakCeiling: Double? = nil
+) throws(RenderError) -> (reducedBy: Double, truePeak: Double?) {
   let target: OutputTarget
   let frames = values.count / channels
   do {
@@ -75,27 +82,70 @@ package func writeEncodedAudio(
   } catch {
     throw .output(error)
   }
+  var reduction = 0.0
+  var truePeak: Double?
   do throws(EncodingError) {
-    let encoder = try makeEncoder(
-      format, path: target.temporaryPath, rate: rate, channels: channels, tags: tags)
-    try values.withUnsafeBufferPointer { (buffer) throws(EncodingError) in
-      try encoder.write(buffer)
-    }
-    try encoder.finish()
-    let written = try decodedLength(path: target.temporaryPath)
-    guard written.sampleRate == rate, written.channelCount == channels,
-      written.frameCount == frames
-    else {
-      throw EncodingError(
-        operation: "reading it back", path: destination.messagePath,
-        reason:
-          "the written file is damaged: it reads back as \(written.frameCount) frames at \(written.sampleRate) Hz"
-      )
+    for attempt in 0..<4 {
+      let factor = Float(Decibels.linear(-reduction))
+      let scaled = reduction == 0 ? values : values.map { $0 * factor }
+      let encoder = try makeEncoder(
+        format, path: target.temporaryPath, rate: rate, channels: channels, tags: tags)
+      try scaled.withUnsafeBufferPointer { (buffer) throws(EncodingError) in
+        try encoder.write(buffer)
+      }
+      try encoder.finish()
+      guard let ceiling = truePeakCeiling else {
+        try checkLength(
+          target.temporaryPath, rate: rate, channels: channels, frames: frames,
+          destination: destination)
+        break
+      }
+      let decoded = try decodedAudio(path: target.temporaryPath)
+      guard decoded.sampleRate == rate, decoded.channelCount == channels,
+        decoded.frameCount == frames
+      else {
+        throw damaged(destination, frames: decoded.frameCount, rate: decoded.sampleRate)
+      }
+      let peak = measuredTruePeak(decoded.values, rate: rate, channels: channels)
+      truePeak = peak
+      guard let peak, peak > ceiling, attempt < 3 else { break }
+      reduction += peak - ceiling + 0.05
     }
   } catch {
     throw .output(OutputError(path: destination.messagePath, reason: error.reason))
   }
   do { try target.commit() } catch { throw .output(error) }
+  return (reduction, truePeak)
+}
+
+/// Checks a written file's rate, channels and length by decoding it (without keeping values).
+private func checkLength(
+  _ path: String, rate: Int, channels: Int, frames: Int, destination: Destination
+) throws(EncodingError) {
+  let written = try decodedLength(path: path)
+  guard written.sampleRate == rate, written.channelCount == channels,
+    written.frameCount == frames
+  else { throw damaged(destination, frames: written.frameCount, rate: written.sampleRate) }
+}
+
+private func damaged(_ destination: Destination, frames: Int, rate: Int) -> EncodingError {
+  EncodingError(
+    operation: "reading it back", path: destination.messagePath,
+    reason: "the written file is damaged: it reads back as \(frames) frames at \(rate) Hz")
+}
+
+/// The true peak (dBTP) of interleaved frames, as libebur128 measures it; `nil` if the meter
+/// cannot run.
+private func measuredTruePeak(_ values: [Float], rate: Int, channels: Int) -> Double? {
+  guard let meter = try? LoudnessMeter(channelCount: channels, sampleRate: rate) else {
+    return nil
+  }
+  do {
+    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
+    return try meter.measurement().truePeakDBTP
+  } catch {
+    return nil
+  }
 }
 
 /// The FFmpeg encoder for a phone format, writing `path`.
