@@ -83,23 +83,24 @@ struct SFZInstrument: Equatable, Sendable {
   private static func apply(
     _ opcode: SFZFile.Opcode, to region: inout SFZRegion, fail: (Int, String) -> BankError
   ) throws(BankError) {
-    func integer(_ range: ClosedRange<Int>) throws(BankError) -> Int {
-      guard let value = Int(opcode.value), range.contains(value) else {
-        throw fail(
-          opcode.line,
-          "\(opcode.name)=\(opcode.value) is not a whole number from \(range.lowerBound) to \(range.upperBound)"
-        )
+    /// The opcode's value read by `parse`, within `range` (`kind` and `bounds` name them).
+    func value<Value: Comparable>(
+      _ parse: (String) -> Value?, in range: ClosedRange<Value>, kind: String, bounds: String
+    ) throws(BankError) -> Value {
+      guard let value = parse(opcode.value), range.contains(value) else {
+        throw fail(opcode.line, "\(opcode.name)=\(opcode.value) is not \(kind) from \(bounds)")
       }
       return value
     }
+    func integer(_ range: ClosedRange<Int>) throws(BankError) -> Int {
+      try value(
+        { Int($0) }, in: range, kind: "a whole number",
+        bounds: "\(range.lowerBound) to \(range.upperBound)")
+    }
     func number(_ range: ClosedRange<Double>) throws(BankError) -> Double {
-      guard let value = Double(opcode.value), range.contains(value) else {
-        throw fail(
-          opcode.line,
-          "\(opcode.name)=\(opcode.value) is not a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
-        )
-      }
-      return value
+      try value(
+        { Double($0) }, in: range, kind: "a number",
+        bounds: "\(Int(range.lowerBound)) to \(Int(range.upperBound))")
     }
     func key() throws(BankError) -> Int {
       if let value = Int(opcode.value), (0...127).contains(value) { return value }
