@@ -7,6 +7,8 @@ public struct MIDIImport: Sendable {
   public var score: Score
   /// Notes on channel 10 left out because drums were not kept.
   public var drumsSkipped: Int
+  /// Notes on channel 10 kept (`--drums`): percussion played as pitched keys by note number.
+  public var drumsKept = 0
   /// Notes moved by octaves to a key the bank has.
   public var folded: Int
   /// Notes outside the bank's range left out (`OutOfRange.skip`).
@@ -61,9 +63,12 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
   for note in song.notes {
     if let tracks = mapping.tracks, !tracks.contains(note.track) { continue }
     if let channels = mapping.channels, !channels.contains(note.channel) { continue }
-    if note.channel == 10 && !mapping.keepDrums {
-      result.drumsSkipped += 1
-      continue
+    if note.channel == 10 {
+      guard mapping.keepDrums else {
+        result.drumsSkipped += 1
+        continue
+      }
+      result.drumsKept += 1
     }
     let number = note.note + mapping.transpose
     let key: String
@@ -127,6 +132,11 @@ public func describe(_ import: MIDIImport) -> [String] {
     let count = `import`.drumsSkipped
     lines.append(
       "\(notes(count, "drum note")) (channel 10) left out; --drums keeps \(count == 1 ? "it" : "them")"
+    )
+  }
+  if `import`.drumsKept > 0 {
+    lines.append(
+      "\(notes(`import`.drumsKept, "drum note")) (channel 10) played as pitched keys by their note numbers (--drums): a drum kit's sounds are not keys"
     )
   }
   if `import`.folded > 0 {

@@ -111,6 +111,11 @@ import Testing
     // already struck on the same frame, which each sound once.
     #expect(try count([]) == 88)
     #expect(try count(["--drums"]) == 190)
+    let drums = try run(["check", Self.band, "--drums"])
+    #expect(
+      drums.stderr.hasPrefix(
+        "xylo-render: note: \(Self.band): 128 drum notes (channel 10) played as pitched keys by their note numbers (--drums): a drum kit's sounds are not keys\n"
+      ))
     #expect(try count(["--channel", "10"]) == 128)
     #expect(try count(["--track", "2"]) == 62)
     #expect(try count(["--track", "2", "--track", "3"]) == 88)
