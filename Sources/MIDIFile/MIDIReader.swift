@@ -47,7 +47,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
     if isTrack {
       let contents = try readTrack(
         bytes, from: cursor.offset, to: bodyEnd, track: number, notes: &notes)
-      tracks.append(MIDITrack(number: number, name: contents.name))
+      tracks.append(MIDITrack(number: number, name: contents.name, program: contents.program))
       tempoEvents += contents.tempoChanges
       timeSignatures += contents.timeSignatures
       if contents.endTick > end.tick { end = (contents.endTick, contents.endOffset, number) }

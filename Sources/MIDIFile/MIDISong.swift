@@ -55,6 +55,8 @@ public struct MIDITrack: Hashable, Sendable {
   public let number: Int
   /// The first track-name meta event (type 3), decoded as UTF-8.
   public let name: String?
+  /// The first program change (0-based General MIDI program), if any.
+  public var program: Int? = nil
 }
 
 /// A note-on event with a velocity above 0.

@@ -1,6 +1,8 @@
 /// What one track chunk holds besides its notes, which go straight into a `NoteCollector`.
 struct TrackContents {
   var name: String?
+  /// The first program change's program (0-based), if the track has one.
+  var program: Int?
   var tempoChanges: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
   /// The tick of the track's last event.
@@ -65,6 +67,7 @@ func readTrack(
         }
         if index == 0 { data.0 = byte } else { data.1 = byte }
       }
+      if kind == 0xC0, contents.program == nil { contents.program = Int(data.0) }
       if kind == 0x90, data.1 > 0 {
         let channel = Int(status & 0x0F) + 1
         guard notes.add(tick: tick, track: track, channel: channel, note: data.0, velocity: data.1)

@@ -5,7 +5,8 @@ enum XyloRender {
   static let version = "0.1.0"
 
   static let commands: [Command] = [
-    RenderCommand.command, CheckCommand.command, EventsCommand.command, KeysCommand.command,
+    RenderCommand.command, CheckCommand.command, InfoCommand.command, EventsCommand.command,
+    KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
     TestCommand.command, LoudnessCommand.command, RingtoneCommand.command, VideoCommand.command,
     PictureCommand.command,

@@ -11,6 +11,7 @@ import Testing
     (["hash", "--help"], "hash"), (["convert", "--help"], "convert"), (["test", "--help"], "test"),
     (["loudness", "--help"], "loudness"), (["ringtone", "--help"], "ringtone"),
     (["video", "--help"], "video"), (["picture", "--help"], "picture"),
+    (["info", "--help"], "info"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)

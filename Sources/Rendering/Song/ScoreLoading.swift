@@ -71,10 +71,8 @@ public func parsedScore(_ bytes: [UInt8], path: String, options: ParseOptions)
 public func importMIDI(
   _ bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices
 ) throws(RenderError) -> MIDIImport {
-  let titles = options.keys ?? BuiltInBank().titles
-  let keys = titles.compactMap { title in midiNote(ofTitle: title).map { (title, $0) } }
   let mapping = NoteMapping(
-    keys: keys, keepDrums: midi.keepDrums,
+    keys: keyNotes(options.keys ?? BuiltInBank().titles), keepDrums: midi.keepDrums,
     outOfRange: NoteMapping.OutOfRange(rawValue: midi.outOfRange.rawValue) ?? .fold,
     tracks: midi.tracks, channels: midi.channels, transpose: midi.transpose)
   do {
@@ -84,6 +82,11 @@ public func importMIDI(
   } catch {
     throw .midi(path: path, error)
   }
+}
+
+/// The bank's titles that name a pitch, with their MIDI notes: what MIDI notes map onto.
+func keyNotes(_ titles: [String]) -> [(title: String, note: Int)] {
+  titles.compactMap { title in midiNote(ofTitle: title).map { (title, $0) } }
 }
 
 /// Whether a score file is MIDI: by its extension, or by the chunk it starts with.

@@ -1,0 +1,63 @@
+import MIDIFile
+import ScoreParser
+
+/// What a score or MIDI file holds, for choosing what to render: its length, tempo and meter
+/// changes, and for MIDI each track's part (`xylo-render info`).
+public struct SongInfo: Sendable {
+  /// A meter from a time in seconds on: `numerator` beats of a 1/`denominator` note a bar.
+  public struct MeterChange: Equatable, Sendable {
+    public var time: Rational
+    public var numerator: Int
+    public var denominator: Int
+  }
+
+  public var isMIDI: Bool
+  public var title: String?
+  /// Seconds, exactly.
+  public var duration: Rational
+  /// Taps once read as a render reads it (MIDI: with the options' tracks, channels, drums).
+  public var tapCount: Int
+  /// Of those, the taps struck: unisons (one key, one frame at the render's rate) merged.
+  public var struckTapCount: Int
+  /// The keys those taps play, in the order the score first uses them.
+  public var keys: [String]
+  public var tempoChanges: [TempoChange]
+  /// A MIDI file's time signatures; a score states none.
+  public var meterChanges: [MeterChange]
+  /// A MIDI file's tracks, every one whatever the options select; none for a score.
+  public var tracks: [MIDITrackSummary]
+  /// What the file gets wrong that reading tolerated (MIDI structure), each a line.
+  public var warnings: [String]
+}
+
+/// Reads `path` (a score, or a MIDI file by its name or its first bytes) as `Song(file:)`
+/// does, and what it holds besides; the bank decides which MIDI notes fold or cannot play.
+public func songInfo(
+  file path: String, options: SoundOptions = SoundOptions(), limits: ParseOptions = ParseOptions(),
+  midi: MIDIChoices = MIDIChoices(), openBank: BankOpener = defaultBankOpener
+) throws(RenderError) -> SongInfo {
+  let song = try Song(file: path, options: options, limits: limits, midi: midi, openBank: openBank)
+  var info = SongInfo(
+    isMIDI: song.isMIDI, title: song.score.title, duration: song.score.duration,
+    tapCount: song.score.taps.count,
+    struckTapCount: (try? schedule(song.score, rate: Int64(song.settings.rate ?? 48_000)).count)
+      ?? song.score.taps.count,
+    keys: song.score.keys,
+    tempoChanges: song.score.tempoChanges, meterChanges: [], tracks: [], warnings: song.warnings)
+  guard song.isMIDI else { return info }
+  let bytes = try readScoreFile(path)
+  do {
+    let file = try readMIDI(
+      bytes, limits: MIDILimits(maxNotes: limits.maxTaps, maxDuration: limits.maxDuration))
+    info.tracks = trackSummaries(
+      of: file, mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
+    info.meterChanges = try file.timeSignatures.map { (signature) throws(MIDIError) in
+      SongInfo.MeterChange(
+        time: try file.seconds(atTick: signature.tick), numerator: signature.numerator,
+        denominator: signature.denominator)
+    }
+  } catch {
+    throw .midi(path: displayPath(path), error)
+  }
+  return info
+}

@@ -1,0 +1,133 @@
+import AudioBasics
+import MIDIFile
+import Platform
+import Rendering
+
+/// `xylo-render info SCORE [--json]`: what a score or MIDI file holds, to choose what to render.
+enum InfoCommand {
+  static let command = Command(
+    name: "info", overview: "Show what a score or MIDI file holds: length, tempi, meters, tracks.",
+    synopsis: ["xylo-render info [--json] [--bank DIR|FILE.sfz] [MIDI options] SCORE"],
+    about: """
+      Prints the length, the taps and keys a render would play (with the MIDI options given),
+      the tempo and meter changes, and for a MIDI file every track: its name, General MIDI
+      instrument, channels, note count and range, drum notes (channel 10), and how many notes
+      the bank has only at another octave (folded by default) or at none.
+      """,
+    arguments: [CommonOptions.scoreArgument],
+    sections: [
+      OptionSection(
+        title: "OPTIONS",
+        options: [OptionSpec("--json", help: "Print one JSON object instead of text")]
+          + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs)
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
+    let reading: ScoreReading
+    do throws(OptionError) {
+      try arguments.requirePositionals(["SCORE"], command: "info")
+      reading = try ScoreReading(arguments)
+    } catch {
+      console.error(usageError: error.message, usage: command.usage)
+      return .usage
+    }
+    let path = arguments.positionals[0]
+    let info: SongInfo
+    do {
+      info = try songInfo(
+        file: path, options: reading.sound, limits: reading.limits, midi: reading.midi,
+        openBank: QuietBank.opener)
+    } catch {
+      console.report(error)
+      return .failure
+    }
+    for warning in info.warnings { console.warning("\(shown(path)): \(warning)") }
+    let lines = arguments.has("--json") ? [json(info, path: path)] : text(info, path: path)
+    for line in lines { console.out(line) }
+    return .success
+  }
+
+  /// `time` as `12.500 s`.
+  private static func seconds(_ time: Rational) -> String { time.decimalString(places: 3) + " s" }
+
+  private static func noteRange(_ track: MIDITrackSummary) -> String {
+    guard let low = track.lowestNote, let high = track.highestNote else { return "-" }
+    return "\(NoteName.name(of: low))-\(NoteName.name(of: high))"
+  }
+
+  static func text(_ info: SongInfo, path: String) -> [String] {
+    var lines = [
+      "\(shown(path)): \(info.isMIDI ? "MIDI" : "score"), \(seconds(info.duration)), \(info.tapCount) taps on \(info.keys.count) keys"
+        + (info.struckTapCount < info.tapCount
+          ? " (\(info.struckTapCount) struck: \(info.tapCount - info.struckTapCount) unisons merged)"
+          : "")
+    ]
+    if let title = info.title { lines.append("title: \(displayText(title, limit: 80))") }
+    for change in info.tempoChanges {
+      lines.append(
+        "tempo: \(change.beatsPerMinute.decimalString(places: 2)) bpm from \(seconds(change.time))")
+    }
+    for meter in info.meterChanges {
+      lines.append("meter: \(meter.numerator)/\(meter.denominator) from \(seconds(meter.time))")
+    }
+    if !info.tracks.isEmpty {
+      lines.append(
+        "TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE"
+      )
+      for track in info.tracks {
+        let columns = [
+          pad("\(track.number)", 6), pad(displayText(track.name ?? "-", limit: 20), 21),
+          pad(track.programName ?? "-", 21),
+          pad(
+            track.channels.isEmpty ? "-" : track.channels.map(String.init).joined(separator: ","), 9
+          ),
+          pad("\(track.noteCount)", 6), pad(noteRange(track), 8), pad("\(track.drumNoteCount)", 6),
+          pad("\(track.foldedNoteCount)", 7), "\(track.unplayableNoteCount)",
+        ]
+        lines.append(columns.joined(separator: " "))
+      }
+    }
+    return lines
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  static func json(_ info: SongInfo, path: String) -> String {
+    func string(_ text: String?) -> String { text.map { "\"\(jsonEscaped($0))\"" } ?? "null" }
+    func number(_ time: Rational) -> String { time.decimalString(places: 6) }
+    let tempi = info.tempoChanges.map {
+      "{\"seconds\": \(number($0.time)), \"bpm\": \($0.beatsPerMinute.decimalString(places: 6))}"
+    }
+    let meters = info.meterChanges.map {
+      "{\"seconds\": \(number($0.time)), \"numerator\": \($0.numerator), \"denominator\": \($0.denominator)}"
+    }
+    let tracks = info.tracks.map { track in
+      let fields = [
+        "\"number\": \(track.number)", "\"name\": \(string(track.name))",
+        "\"program\": \(track.program.map(String.init) ?? "null")",
+        "\"instrument\": \(string(track.programName))",
+        "\"channels\": [\(track.channels.map(String.init).joined(separator: ", "))]",
+        "\"notes\": \(track.noteCount)",
+        "\"lowest\": \(string(track.lowestNote.map(NoteName.name(of:))))",
+        "\"highest\": \(string(track.highestNote.map(NoteName.name(of:))))",
+        "\"drum_notes\": \(track.drumNoteCount)", "\"folded_notes\": \(track.foldedNoteCount)",
+        "\"unplayable_notes\": \(track.unplayableNoteCount)",
+      ]
+      return "{" + fields.joined(separator: ", ") + "}"
+    }
+    let fields = [
+      "\"file\": \(string(path))", "\"kind\": \(string(info.isMIDI ? "midi" : "score"))",
+      "\"title\": \(string(info.title))", "\"seconds\": \(number(info.duration))",
+      "\"taps\": \(info.tapCount)", "\"struck_taps\": \(info.struckTapCount)",
+      "\"keys\": [\(info.keys.map { string($0) }.joined(separator: ", "))]",
+      "\"tempo_changes\": [\(tempi.joined(separator: ", "))]",
+      "\"meter_changes\": [\(meters.joined(separator: ", "))]",
+      "\"tracks\": [\(tracks.joined(separator: ", "))]",
+      "\"warnings\": [\(info.warnings.map { string($0) }.joined(separator: ", "))]",
+    ]
+    return "{" + fields.joined(separator: ", ") + "}"
+  }
+}

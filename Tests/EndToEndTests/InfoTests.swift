@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `xylo-render info`: what a file holds, as text and as JSON.
+@Suite struct InfoTests {
+  static let band = "Examples/midi/ode-to-joy-band.mid"
+
+  @Test func aMIDIFilesTracksTempiAndMeterAreListed() throws {
+    let result = try run(["info", Self.band])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        \(Self.band): MIDI, 32.479 s, 94 taps on 6 keys (88 struck: 6 unisons merged)
+        title: Ode to Joy (band)
+        tempo: 120.00 bpm from 0.000 s
+        tempo: 110.00 bpm from 30.000 s
+        tempo: 100.00 bpm from 30.545 s
+        tempo: 90.00 bpm from 31.145 s
+        meter: 4/4 from 0.000 s
+        TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE
+        1      Ode to Joy (band)     -                     -         0      -        0      0       0
+        2      Theme                 -                     1         62     G4-G5    0      0       0
+        3      Bass                  -                     2         32     G2-C3    0      32      0
+        4      Drums                 -                     10        128    C2-F#2   128    0       0
+
+        """)
+  }
+
+  @Test func jsonCarriesTheSameAndAScoreHasNoTracks() throws {
+    let midi = try run(["info", Self.band, "--json", "--track", "2"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(midi.stdout.utf8)) as? [String: Any])
+    #expect(object["taps"] as? Int == 62)
+    let tracks = try #require(object["tracks"] as? [[String: Any]])
+    #expect(tracks.count == 4)
+    #expect(tracks[2]["folded_notes"] as? Int == 32 && tracks[2]["lowest"] as? String == "G2")
+    #expect(tracks[3]["drum_notes"] as? Int == 128)
+    let score = try run(["info", "Examples/scores/twinkle.xylo", "--json"])
+    let scoreObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(score.stdout.utf8)) as? [String: Any])
+    #expect(scoreObject["kind"] as? String == "score")
+    #expect(scoreObject["seconds"] as? Double == 28.8)
+    #expect((scoreObject["tracks"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func aBrokenFileIsAnErrorWithItsName() throws {
+    let result = try run(["info", "-"], input: "C D Q\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("<stdin>:1:5: error: unknown key 'Q'"))
+  }
+}
