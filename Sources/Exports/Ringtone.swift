@@ -55,6 +55,9 @@ public struct RingtoneSummary: Sendable {
   public var loops: Bool
   /// Where the song was cut to fit, in seconds; `nil` when it fit whole.
   public var cutAt: Rational?
+  /// The song's taps, and those the ringtone plays (the cut drops the rest).
+  public var songTapCount = 0
+  public var keptTapCount = 0
   public var loudness: LoudnessResult?
   public var clippedCount: Int64
   /// How much quieter (dB) a phone's file was encoded again because the codec had lifted its
@@ -80,12 +83,26 @@ public func renderRingtone(
       throw .invalidSetting(error.message)
     }
   }
+  let songTapCount = song.taps.count
   if ringtone.maximumSeconds < song.duration {
     let cut = lastBarLine(before: ringtone.maximumSeconds, tempos: song.tempoChanges)
     song.taps = song.taps.filter { $0.time < cut }
     song.duration = cut
     cutAt = cut
   }
+  var summary = try renderCutRingtone(
+    song, bank: bank, settings: settings, ringtone: ringtone, scorePath: scorePath, cutAt: cutAt,
+    to: destination)
+  summary.songTapCount = songTapCount
+  summary.keptTapCount = song.taps.count
+  return summary
+}
+
+/// Renders `song`, already cut to the ringtone's length, as a loop or a one-shot alert.
+private func renderCutRingtone(
+  _ song: Score, bank: any SampleBank, settings: RenderSettings, ringtone: RingtoneSettings,
+  scorePath: String?, cutAt: Rational?, to destination: Destination
+) throws(RenderError) -> RingtoneSummary {
   guard ringtone.loops else {
     var oneShot = settings
     oneShot.level = .loudness(

@@ -87,7 +87,7 @@ enum RingtoneCommand {
   private static func report(_ summary: RingtoneSummary, output: String, console: Console) {
     if let cut = summary.cutAt {
       console.note(
-        "the song is longer than the ringtone may be: cut at its last bar line before the limit, \(cut.decimalString(places: 3)) s"
+        "the song is longer than the ringtone may be: cut at its last bar line before the limit, \(cut.decimalString(places: 3)) s, keeping \(summary.keptTapCount) of its \(summary.songTapCount) taps"
       )
     }
     if summary.codecReduction > 0, let loudness = summary.loudness {

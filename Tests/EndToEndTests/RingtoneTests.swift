@@ -57,7 +57,7 @@ import Testing
     ])
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: note: the song is longer than the ringtone may be: cut at its last bar line before the limit, 10.000 s\n"
+        "xylo-render: note: the song is longer than the ringtone may be: cut at its last bar line before the limit, 10.000 s, keeping 19 of its 62 taps\n"
       ))
     #expect(result.stderr.hasSuffix("a seamless loop of 10.000 s, 480000 frames, 48000 Hz, mono\n"))
   }
