@@ -107,6 +107,11 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
   result.score.taps = taps
   result.tapTicks = ticks
   result.score.tempoChanges = try scoreTempoChanges(song)
+  result.score.meterChanges = try song.timeSignatures.map { (signature) throws(MIDIError) in
+    MeterChange(
+      time: try song.seconds(atTick: signature.tick), numerator: signature.numerator,
+      denominator: signature.denominator)
+  }
   return result
 }
 

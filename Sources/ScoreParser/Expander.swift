@@ -11,6 +11,7 @@ struct Expander {
   let maxDuration: Rational
   private(set) var taps: [Tap] = []
   private(set) var tempoChanges: [TempoChange] = []
+  private(set) var meterChanges: [MeterChange] = []
   /// The latest time reached.
   private(set) var end = Rational.zero
   private var cursor = Rational.zero
@@ -49,6 +50,14 @@ struct Expander {
         }
       case .length(let beats):
         defaultLength = beats
+      case .meter(let numerator, let denominator):
+        let change = MeterChange(time: cursor, numerator: numerator, denominator: denominator)
+        if let last = meterChanges.last, last.numerator == numerator,
+          last.denominator == denominator
+        {
+          break
+        }
+        meterChanges.append(change)
       case .timestamp(let time, let token):
         cursor = time
         try checkDuration(at: token)

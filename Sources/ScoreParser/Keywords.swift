@@ -5,6 +5,8 @@ enum Keyword: String, CaseIterable {
   case title
   case artist
   case comment
+  /// The bar's length from here on: `meter 6/8`.
+  case meter
   /// The score's own render options; read by `OptionsLineReader`, not as a number or text.
   case options
 
@@ -15,7 +17,7 @@ enum Keyword: String, CaseIterable {
   /// letter, which most words (key titles) fail, so they skip the string comparisons.
   static func named(_ text: String) -> Keyword? {
     let utf8 = text.utf8
-    guard (5...7).contains(utf8.count), let first = utf8.first, "tlaco".utf8.contains(first)
+    guard (5...7).contains(utf8.count), let first = utf8.first, "tlacom".utf8.contains(first)
     else { return nil }
     return Keyword(rawValue: text)
   }

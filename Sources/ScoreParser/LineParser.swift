@@ -90,6 +90,10 @@ struct LineParser {
       }
       return
     }
+    if keyword == .meter {
+      parseMeter(token, arguments: arguments)
+      return
+    }
     let what = keyword == .tempo ? "tempo" : "length"
     guard let argument = arguments.first else {
       let example = keyword == .tempo ? "'tempo 120' (beats per minute)" : "'length 1/2' (beats)"
@@ -113,6 +117,31 @@ struct LineParser {
     case .success(let value):
       append(keyword == .tempo ? .tempo(value, token: argument) : .length(value))
     }
+  }
+
+  /// `meter N/D`: N from 1 to 64 notes of 1/D, D a power of two from 1 to 64.
+  private mutating func parseMeter(_ token: Token, arguments: [Token]) {
+    let example = "as in 'meter 3/4' or 'meter 6/8'"
+    guard let argument = arguments.first else {
+      diagnostics.error("'meter' needs beats and a note value, \(example)", at: token)
+      return
+    }
+    if arguments.count > 1 {
+      diagnostics.error(
+        "unexpected \(quoted(arguments[1].text)) after 'meter \(argument.text)'; a directive takes the whole line",
+        at: arguments[1])
+    }
+    let parts = argument.text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let numerator = Int(parts[0]), let denominator = Int(parts[1]),
+      (1...64).contains(numerator), (1...64).contains(denominator),
+      denominator & (denominator - 1) == 0
+    else {
+      diagnostics.error(
+        "\(quoted(argument.text)) is not a meter: 1 to 64 notes of 1, 2, 4, 8, 16, 32 or 64, \(example)",
+        at: argument)
+      return
+    }
+    append(.meter(numerator: numerator, denominator: denominator))
   }
 
   private mutating func parseTimestamp(_ token: Token) {

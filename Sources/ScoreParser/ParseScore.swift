@@ -26,9 +26,10 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
     return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
   let taps = expander.takeSortedTaps()
-  let score = Score(
+  var score = Score(
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
     comment: parser.comment, tempoChanges: expander.tempoChanges, options: parser.options.words)
+  score.meterChanges = expander.meterChanges
   return ParseResult(score: score, diagnostics: diagnostics, options: parser.options.words)
 }
 

@@ -37,6 +37,25 @@ public struct TempoChange: Hashable, Sendable {
   }
 }
 
+/// A meter the score sets (`meter 6/8`), or a MIDI time signature, from a time in seconds on:
+/// `numerator` beats of a 1/`denominator` note a bar, the tempo's beat being a quarter note.
+public struct MeterChange: Hashable, Sendable {
+  public var time: Rational
+  public var numerator: Int
+  public var denominator: Int
+
+  public init(time: Rational, numerator: Int, denominator: Int) {
+    self.time = time
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  /// One bar in the tempo's beats (quarter notes): 3 for 6/8, 3.5 for 7/8.
+  public var beatsPerBar: Rational {
+    Rational(Int64(numerator) * 4, Int64(denominator)) ?? Rational(4)
+  }
+}
+
 /// A parsed score: its taps sorted by time (text order among equal times) and its metadata.
 public struct Score: Sendable {
   public var taps: [Tap]
@@ -44,6 +63,8 @@ public struct Score: Sendable {
   /// first applies from time 0 when the score sets none before its first tap. Used to write
   /// MIDI on the score's own beat grid; taps already carry their exact times.
   public var tempoChanges: [TempoChange]
+  /// The meters it sets, in order; none means 4/4 throughout. Bars start where a meter is set.
+  public var meterChanges: [MeterChange] = []
   /// The latest time the score reaches, including the length of its last tap or rest.
   public var duration: Rational
   public var title: String?

@@ -15,6 +15,8 @@ enum ScoreItem {
   case tempo(Rational, token: Token)
   /// Sets the default length in beats from here on.
   case length(Rational)
+  /// Sets the meter from here on: `numerator` notes of 1/`denominator` a bar.
+  case meter(numerator: Int, denominator: Int)
   /// Moves the cursor to an absolute time in seconds.
   case timestamp(Rational, token: Token)
   /// Plays its items `count` times in a row.

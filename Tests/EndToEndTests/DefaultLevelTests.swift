@@ -27,7 +27,7 @@ import Testing
     let scores = try FileManager.default.contentsOfDirectory(atPath: "Examples/scores")
       .filter { $0.hasSuffix(".xylo") }.map { "Examples/scores/" + $0 }
     let chord = try file("chord.xylo", in: folder, holding: Array("C+E+G\n".utf8))
-    #expect(scores.count == 7)
+    #expect(scores.count == 8)
     for (index, score) in (scores + [chord]).enumerated() {
       _ = try run(["render", score, "-o", "\(folder)/\(index).wav", "--quiet"])
       let (_, peak) = try measured("\(folder)/\(index).wav")

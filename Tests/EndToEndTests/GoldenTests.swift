@@ -13,7 +13,8 @@ import Testing
     let summary = result.stdout.split(separator: "\n").last ?? ""
     if !record {
       #expect(
-        summary.hasPrefix("goldens: 0 failed, 9 passed, 0 written, 0 obsolete, 0 errors (9 scores"))
+        summary.hasPrefix(
+          "goldens: 0 failed, 10 passed, 0 written, 0 obsolete, 0 errors (10 scores"))
     }
   }
 

@@ -50,6 +50,19 @@ import Testing
     #expect(Double(truePeak.map(String.init) ?? "") ?? 0 <= -1.0, "\(measured.stdout)")
   }
 
+  @Test func aSongIn68IsCutAtItsOwnBarLines() throws {
+    // Bars of six eighths at quarter = 100 last 1.8 s: the last before 5 s ends at 3.6 s,
+    // where four quarter beats would cut at 4.8 s, mid-bar.
+    let result = try run([
+      "ringtone", "Examples/scores/row-your-boat.xylo", "-o", try temporaryFolder() + "/r.wav",
+      "--seconds", "5",
+    ])
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: note: the song is longer than the ringtone may be: cut at its last bar line before the limit, 3.600 s, keeping 5 of its 27 taps\n"
+      ))
+  }
+
   @Test func aLongSongIsCutAtItsLastBarLineBeforeTheLimit() throws {
     let folder = try temporaryFolder()
     let result = try run([

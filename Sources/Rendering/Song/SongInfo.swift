@@ -4,13 +4,6 @@ import ScoreParser
 /// What a score or MIDI file holds, for choosing what to render: its length, tempo and meter
 /// changes, and for MIDI each track's part (`xylo-render info`).
 public struct SongInfo: Sendable {
-  /// A meter from a time in seconds on: `numerator` beats of a 1/`denominator` note a bar.
-  public struct MeterChange: Equatable, Sendable {
-    public var time: Rational
-    public var numerator: Int
-    public var denominator: Int
-  }
-
   public var isMIDI: Bool
   public var title: String?
   /// Seconds, exactly.
@@ -22,7 +15,7 @@ public struct SongInfo: Sendable {
   /// The keys those taps play, in the order the score first uses them.
   public var keys: [String]
   public var tempoChanges: [TempoChange]
-  /// A MIDI file's time signatures; a score states none.
+  /// The meters a score sets (`meter 6/8`) or a MIDI file's time signatures.
   public var meterChanges: [MeterChange]
   /// A MIDI file's tracks, every one whatever the options select; none for a score.
   public var tracks: [MIDITrackSummary]
@@ -43,7 +36,8 @@ public func songInfo(
     struckTapCount: (try? schedule(song.score, rate: Int64(song.settings.rate ?? 48_000)).count)
       ?? song.score.taps.count,
     keys: song.score.keys,
-    tempoChanges: song.score.tempoChanges, meterChanges: [], tracks: [], warnings: song.warnings)
+    tempoChanges: song.score.tempoChanges, meterChanges: song.score.meterChanges, tracks: [],
+    warnings: song.warnings)
   guard song.isMIDI else { return info }
   let bytes = try readScoreFile(path)
   do {
@@ -51,11 +45,6 @@ public func songInfo(
       bytes, limits: MIDILimits(maxNotes: limits.maxTaps, maxDuration: limits.maxDuration))
     info.tracks = trackSummaries(
       of: file, mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
-    info.meterChanges = try file.timeSignatures.map { (signature) throws(MIDIError) in
-      SongInfo.MeterChange(
-        time: try file.seconds(atTick: signature.tick), numerator: signature.numerator,
-        denominator: signature.denominator)
-    }
   } catch {
     throw .midi(path: displayPath(path), error)
   }

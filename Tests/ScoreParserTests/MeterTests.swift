@@ -1,0 +1,35 @@
+import Testing
+
+@testable import ScoreParser
+
+@Suite struct MeterTests {
+  @Test func aMeterIsSetWhereTheCursorStandsAndARepeatOfItIsLeftOut() throws {
+    let text = "meter 6/8\ntempo 60\nC:3 D:3\nmeter 6/8\nE:3\nmeter 3/4\nF\n"
+    let score = try #require(parseScore(text, options: ParseOptions(keys: testTitles)).score)
+    #expect(
+      score.meterChanges == [
+        MeterChange(time: .zero, numerator: 6, denominator: 8),
+        MeterChange(time: Rational(9), numerator: 3, denominator: 4),
+      ])
+    #expect(score.meterChanges.map(\.beatsPerBar) == [Rational(3), Rational(3)])
+    #expect(MeterChange(time: .zero, numerator: 7, denominator: 8).beatsPerBar == Rational(7, 2))
+  }
+
+  @Test func aMalformedMeterIsAnErrorAtItsWord() {
+    #expect(
+      headlines("meter 6/9\nC\n") == [
+        "s.xylo:1:7: error: '6/9' is not a meter: 1 to 64 notes of 1, 2, 4, 8, 16, 32 or 64, as in 'meter 3/4' or 'meter 6/8'"
+      ])
+    #expect(
+      headlines("meter\nC\n") == [
+        "s.xylo:1:1: error: 'meter' needs beats and a note value, as in 'meter 3/4' or 'meter 6/8'"
+      ])
+    #expect(headlines("meter 0/4\n").count == 1)
+    #expect(headlines("meter 3/4 C\n").count == 1)
+  }
+
+  @Test func meterIsReservedAndNoKeyTitle() {
+    #expect(Keyword.named("meter") == .meter)
+    #expect(!isKeyTitle("meter"))
+  }
+}
