@@ -76,9 +76,7 @@ private func scoreText(
     .tempo(beat: beat($0.tick), beatsPerMinute: $0.beatsPerMinute)
   }
   events += song.timeSignatures.map {
-    .meter(
-      beat: beat($0.tick),
-      beatsPerBar: Rational(Int64($0.numerator) * 4, Int64($0.denominator)) ?? Rational(4))
+    .meter(beat: beat($0.tick), numerator: $0.numerator, denominator: $0.denominator)
   }
   for (tap, tick) in zip(imported.score.taps, imported.tapTicks) {
     let velocity = Int64((tap.gain * 127).rounded())

@@ -39,7 +39,10 @@ public func midiBytes(
   }
   let endTick = tempoMap.place(score.duration)?.tick ?? 0
   export.bytes = header(tracks: 2, ticksPerQuarter: division)
-  export.bytes += tempoTrack(tempoMap, title: score.title).chunk
+  let meters = score.meterChanges.compactMap { meter in
+    tempoMap.place(meter.time).map { (tick: $0.tick, meter: meter) }
+  }
+  export.bytes += tempoTrack(tempoMap, title: score.title, meters: meters).chunk
   export.bytes += noteTrack(placed, tempoMap: tempoMap, endTick: endTick).chunk
   return export
 }
@@ -67,15 +70,31 @@ private func header(tracks: Int, ticksPerQuarter: Int64) -> [UInt8] {
     + bigEndian(UInt32(ticksPerQuarter), bytes: 2)
 }
 
-/// Track 1: the title, a 4/4 time signature and every tempo.
-private func tempoTrack(_ tempoMap: WriterTempoMap, title: String?) -> TrackWriter {
+/// Track 1: the title, the score's meters as time signatures (4/4 from the start when it sets
+/// none there) and every tempo, in tick order.
+private func tempoTrack(
+  _ tempoMap: WriterTempoMap, title: String?, meters: [(tick: Int64, meter: MeterChange)]
+) -> TrackWriter {
   var track = TrackWriter()
   if let title, !title.isEmpty {
     track.meta(0x03, Array(title.utf8.prefix(Int(TrackWriter.maxDelta))), at: 0)
   }
-  track.meta(0x58, [4, 2, 24, 8], at: 0)
+  // (tick, order, type, bytes): at one tick a time signature before a tempo.
+  var events: [(tick: Int64, order: Int, type: UInt8, bytes: [UInt8])] = []
+  if meters.first?.tick != 0 { events.append((0, 0, 0x58, [4, 2, 24, 8])) }
+  for (tick, meter) in meters {
+    // Numerator, the denominator's power of two, MIDI clocks a metronome click (a quarter
+    // note's 24, a dotted quarter's 36 in compound meters), 32nds a quarter.
+    let exponent = UInt8(meter.denominator.trailingZeroBitCount)
+    let compound = meter.denominator == 8 && meter.numerator % 3 == 0 && meter.numerator > 3
+    events.append((tick, 0, 0x58, [UInt8(meter.numerator), exponent, compound ? 36 : 24, 8]))
+  }
   for segment in tempoMap.segments {
-    track.meta(0x51, bigEndian(UInt32(segment.microsecondsPerQuarter), bytes: 3), at: segment.tick)
+    events.append(
+      (segment.tick, 1, 0x51, bigEndian(UInt32(segment.microsecondsPerQuarter), bytes: 3)))
+  }
+  for event in events.sorted(by: { ($0.tick, $0.order) < ($1.tick, $1.order) }) {
+    track.meta(event.type, event.bytes, at: event.tick)
   }
   track.endOfTrack(at: track.tick)
   return track

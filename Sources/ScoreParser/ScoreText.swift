@@ -17,13 +17,13 @@ public struct BeatSong: Sendable {
 /// Something that happens at a beat of a `BeatSong`.
 public enum BeatEvent: Sendable, Equatable {
   case tempo(beat: Rational, beatsPerMinute: Rational)
-  /// A bar of this many beats starts here (a time signature).
-  case meter(beat: Rational, beatsPerBar: Rational)
+  /// A bar of `numerator` notes of 1/`denominator` starts here (a time signature).
+  case meter(beat: Rational, numerator: Int, denominator: Int)
   case tap(beat: Rational, key: String, gain: Rational)
 
   var beat: Rational {
     switch self {
-    case .tempo(let beat, _), .meter(let beat, _), .tap(let beat, _, _): beat
+    case .tempo(let beat, _), .meter(let beat, _, _), .tap(let beat, _, _): beat
     }
   }
 
@@ -34,8 +34,8 @@ public enum BeatEvent: Sendable, Equatable {
 }
 
 /// The song as score text whose taps are exactly the song's: lengths in beats as exact
-/// decimals or fractions, chords joined with `+`, a `tempo` line where the tempo changes and
-/// one bar per line.
+/// decimals or fractions, chords joined with `+`, a `tempo` line where the tempo changes, a
+/// `meter` line where the meter does (4/4 until one says otherwise) and one bar per line.
 public func scoreText(_ song: BeatSong) -> String {
   var writer = ScoreTextWriter()
   if let title = song.title, !title.isEmpty {
@@ -52,9 +52,18 @@ public func scoreText(_ song: BeatSong) -> String {
       writer.move(to: beat)
       writer.directive("tempo \(number(bpm))")
       index += 1
-    case .meter(let beat, let beatsPerBar):
+    case .meter(let beat, let numerator, let denominator):
       writer.move(to: beat)
-      writer.startBar(at: beat, beatsPerBar: beatsPerBar)
+      let meter = MeterChange(time: .zero, numerator: numerator, denominator: denominator)
+      // A meter a score cannot state (over 64 notes, or notes shorter than 1/64) only breaks
+      // the lines.
+      if (numerator, denominator) != writer.meter, (1...64).contains(numerator),
+        (1...64).contains(denominator)
+      {
+        writer.directive("meter \(numerator)/\(denominator)")
+        writer.meter = (numerator, denominator)
+      }
+      writer.startBar(at: beat, beatsPerBar: meter.beatsPerBar)
       index += 1
     case .tap(let beat, _, _):
       var chord: [(String, Rational)] = []
@@ -80,6 +89,8 @@ private struct ScoreTextWriter {
   var cursor = Rational.zero
   var barStart = Rational.zero
   var beatsPerBar = Rational(4)
+  /// The meter the text has stated, as a score reads it: 4/4 until a `meter` line.
+  var meter = (4, 4)
 
   /// Rests up to `beat`, breaking lines at bar lines.
   mutating func move(to beat: Rational) {

@@ -44,6 +44,25 @@ import Testing
     #expect((scoreObject["tracks"] as? [Any])?.isEmpty == true)
   }
 
+  @Test func aScoresMeterSurvivesConversionToMIDIAsATimeSignature() throws {
+    let folder = try temporaryFolder()
+    let convert = try run([
+      "convert", "Examples/scores/row-your-boat.xylo", "-o", folder + "/r.mid",
+    ])
+    #expect(convert.status == 0)
+    let info = try run(["info", folder + "/r.mid"]).stdout.split(separator: "\n")
+    #expect(info.contains("meter: 6/8 from 0.000 s"))
+    #expect(try run(["info", "Examples/scores/row-your-boat.xylo"]).stdout.contains("meter: 6/8"))
+    // And back: the score text states it, and the taps land on the same frames.
+    _ = try run(["convert", folder + "/r.mid", "-o", folder + "/r.xylo", "--quiet"])
+    let text = try String(contentsOfFile: folder + "/r.xylo", encoding: .utf8)
+    #expect(text.contains("\nmeter 6/8\n"))
+    let frames = { (path: String) in
+      try run(["events", path]).stdout.split(separator: "\n").map { $0.prefix { $0 != "," } }
+    }
+    #expect(try frames(folder + "/r.xylo") == frames("Examples/scores/row-your-boat.xylo"))
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsName() throws {
     let result = try run(["info", "-"], input: "C D Q\n")
     #expect(result.status == 1)

@@ -34,7 +34,7 @@ import Testing
       events: [
         .tap(beat: .zero, key: "C", gain: .one),
         .tap(beat: beats(1, 3), key: "D", gain: beats(64, 127)),
-        .meter(beat: beats(2), beatsPerBar: beats(3)),
+        .meter(beat: beats(2), numerator: 3, denominator: 4),
         .tempo(beat: beats(2), beatsPerMinute: beats(195, 2)),
         .tap(beat: beats(7, 3), key: "E", gain: .one),
         .tap(beat: beats(11), key: "F", gain: .one),
