@@ -284,39 +284,16 @@ private func loudness(of values: [Float], rate: Int64, channels: Int) throws(Ren
   }
 }
 
-/// The last bar line at or before `limit`, on the score's tempo map and meters (4/4 until the
-/// first; a bar starts where a meter is set), or the last beat of the meter's note value when
-/// no whole bar fits.
+/// The last bar line at or before `limit`, on the score's tempo map and meters
+/// (`walkMeterGrid`), or the last note of the meter's value when no whole bar fits.
 func lastBarLine(
   before limit: Rational, tempos: [TempoChange], meters: [MeterChange] = []
 ) -> Rational {
-  var changes = tempos.isEmpty ? [TempoChange(time: .zero, beatsPerMinute: Rational(120))] : tempos
-  if changes[0].time > .zero {
-    changes.insert(TempoChange(time: .zero, beatsPerMinute: Rational(120)), at: 0)
-  }
-  var meter = MeterChange(time: .zero, numerator: 4, denominator: 4)
-  var nextMeter = 0
-  var time = Rational.zero
-  var steps = 0
   var lastBar = Rational.zero
-  var lastStep = Rational.zero
-  var index = 0
-  for _ in 0..<1_000_000 {
-    while nextMeter < meters.count, !(time < meters[nextMeter].time) {
-      meter = meters[nextMeter]
-      nextMeter += 1
-      steps = 0
-    }
-    while index + 1 < changes.count, !(time < changes[index + 1].time) { index += 1 }
-    // One note of the meter's value: a quarter is the tempo's beat.
-    guard let beat = Rational(60).divided(by: changes[index].beatsPerMinute),
-      let step = beat.multiplied(by: Rational(4, Int64(meter.denominator)) ?? .one),
-      let next = time.adding(step), !(limit < next)
-    else { break }
-    time = next
-    steps += 1
-    lastStep = time
-    if steps % meter.numerator == 0 { lastBar = time }
+  var lastNote = Rational.zero
+  walkMeterGrid(tempos: tempos, meters: meters, through: limit) { time, startsBar in
+    lastNote = time
+    if startsBar { lastBar = time }
   }
-  return lastBar > .zero ? lastBar : (lastStep > .zero ? lastStep : limit)
+  return lastBar > .zero ? lastBar : (lastNote > .zero ? lastNote : limit)
 }

@@ -33,9 +33,10 @@ public func drawScorePicture(
 /// Rows: every key the score taps that names a pitch (`midiNote(ofTitle:)`: the app's titles,
 /// the scientific names of the catalog and beyond), and all of the app's seven keys C…B when it
 /// taps any of them; titles without a pitch (`kick_2`) go above in grey, in the order they first
-/// sound. Lines: the score has no time signature, so they fall on every beat of its tempos, or
-/// on every `beatsPerBar`-th beat counted from each tempo change, at most 10 000 of them; a score
-/// that sets no tempo (a tap log, or the default 120) has none.
+/// sound. Lines: on the bars of the score's meters when it sets one (`meter 6/8`) and no
+/// `beatsPerBar` is given; otherwise on every beat of its tempos, or on every `beatsPerBar`-th
+/// beat counted from each tempo change; at most 10 000 of them. A score that sets neither
+/// tempo nor meter (a tap log, or the default 120) has none.
 package func scorePicture(of score: Score, title: String? = nil, beatsPerBar: Int? = nil)
   -> ScorePicture
 {
@@ -53,7 +54,20 @@ package func scorePicture(of score: Score, title: String? = nil, beatsPerBar: In
   }
   return ScorePicture(
     title: title ?? score.title, keys: keys, taps: taps, duration: score.duration.doubleValue,
-    barTimes: barTimes(score, beatsPerBar: beatsPerBar ?? 1))
+    barTimes: beatsPerBar == nil && !score.meterChanges.isEmpty
+      ? meterBarTimes(score) : barTimes(score, beatsPerBar: beatsPerBar ?? 1))
+}
+
+/// Seconds of every bar line of a score that sets a meter, from 0 to its end: at most 10 000.
+func meterBarTimes(_ score: Score) -> [Double] {
+  var times = [0.0]
+  walkMeterGrid(
+    tempos: score.tempoChanges, meters: score.meterChanges, through: score.duration,
+    maximumNotes: 640_000
+  ) { time, startsBar in
+    if startsBar && times.count < 10_000 { times.append(time.doubleValue) }
+  }
+  return times
 }
 
 /// Seconds of every `beatsPerBar`-th beat from each tempo change until the next one (the last

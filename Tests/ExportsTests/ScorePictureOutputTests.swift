@@ -56,6 +56,10 @@ import Testing
       ("tempo 120\nC D E F G", 2, [0, 1, 2]),
       ("tempo 120\nC D\ntempo 60\nE F", nil, [0, 0.5, 1, 2, 3]),
       ("C D E F", nil, []),
+      // A meter draws its bars: 6/8 at 60 lasts 3 s; set again at 4.5 s, a bar starts there.
+      ("meter 6/8\ntempo 60\nC:3 D:3/2\nmeter 2/4\nE:2 F:2", nil, [0, 3, 4.5, 6.5, 8.5]),
+      ("meter 3/4\ntempo 120\nC:3 D:3", 2, [0, 1, 2, 3]),
+      ("meter 7/8\nC:7/2", nil, [0, 1.75]),
     ] as [(String, Int?, [Double])])
   func linesFallOnEveryBeatOrBarOfEachTempo(text: String, beatsPerBar: Int?, times: [Double])
     throws
