@@ -1,9 +1,10 @@
 /// A problem found in a score, at a 1-based line and column (columns count characters).
 public struct Diagnostic: Hashable, Sendable {
-  /// Every problem a score can have stops it from rendering; the severity is kept so printed
-  /// lines read `error:` like a compiler's.
+  /// An error stops the score from rendering; a warning (a bar line mid-bar) does not.
+  /// Printed lines read `error:` or `warning:` like a compiler's.
   public enum Severity: String, Sendable {
     case error
+    case warning
   }
 
   public var severity: Severity

@@ -18,6 +18,13 @@ struct Expander {
   /// Seconds per beat: 60 / tempo.
   private var beatSeconds = Rational(1, 2) ?? .one
   private var defaultLength = Rational.one
+  /// Beats since the last bar of the meter the score set; `nil` before any `meter` (bar lines
+  /// are then free) and after a timestamp (the beat grid is lost until the next `meter`).
+  private var beatsIntoBar: Rational?
+  private var beatsPerBar = Rational(4)
+  /// Bar lines that fall mid-bar, each once (a repeat plays it again).
+  private(set) var misplacedBarLines: [(token: Token, message: String)] = []
+  private var warnedBarLines = Set<Int64>()
 
   init(maxTaps: Int, maxDuration: Rational) {
     self.maxTaps = maxTaps
@@ -52,6 +59,8 @@ struct Expander {
         defaultLength = beats
       case .meter(let numerator, let denominator):
         let change = MeterChange(time: cursor, numerator: numerator, denominator: denominator)
+        beatsIntoBar = .zero
+        beatsPerBar = change.beatsPerBar
         if let last = meterChanges.last, last.numerator == numerator,
           last.denominator == denominator
         {
@@ -60,9 +69,12 @@ struct Expander {
         meterChanges.append(change)
       case .timestamp(let time, let token):
         cursor = time
+        beatsIntoBar = nil
         try checkDuration(at: token)
       case .group(let group):
         try play(group)
+      case .barLine(let token):
+        checkBarLine(token)
       }
     }
   }
@@ -105,7 +117,28 @@ struct Expander {
     try checkDuration(at: group.closeToken)
   }
 
+  /// A bar line should stand where a bar ends: warned once when it falls mid-bar.
+  private mutating func checkBarLine(_ token: Token) {
+    guard let beats = beatsIntoBar, beats > .zero, beatsPerBar > .zero else { return }
+    guard let bars = beats.divided(by: beatsPerBar), bars.denominator != 1 else {
+      beatsIntoBar = .zero
+      return
+    }
+    guard warnedBarLines.insert(Int64(token.line) << 32 | Int64(token.column)).inserted else {
+      return
+    }
+    // Where in its bar the line stands: the beats past the last whole bar.
+    let whole = Rational(bars.numerator / bars.denominator)
+    let into = whole.multiplied(by: beatsPerBar).flatMap { beats.subtracting($0) } ?? beats
+    misplacedBarLines.append(
+      (
+        token,
+        "bar line \(number(into)) \(into == .one ? "beat" : "beats") into a bar of \(number(beatsPerBar)) (the meter's); it belongs where a bar ends"
+      ))
+  }
+
   private mutating func advance(beats: Rational, at token: Token) throws(Failure) {
+    if let into = beatsIntoBar { beatsIntoBar = into.adding(beats) }
     guard let seconds = beats.multiplied(by: beatSeconds), let next = cursor.adding(seconds) else {
       throw Failure(message: overflowMessage, token: token)
     }

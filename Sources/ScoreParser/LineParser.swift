@@ -179,7 +179,7 @@ struct LineParser {
     guard let first = token.text.first else { return }
     switch first {
     case "|" where token.text == "|":
-      return
+      append(.barLine(token: token))
     case "[":
       openGroup(token)
     case "]":

@@ -25,6 +25,10 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
         message: error.message))
     return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
+  for (token, message) in expander.misplacedBarLines {
+    diagnostics.append(
+      Diagnostic(.warning, line: token.line, column: token.column, message: message))
+  }
   let taps = expander.takeSortedTaps()
   var score = Score(
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,

@@ -19,6 +19,8 @@ enum ScoreItem {
   case meter(numerator: Int, denominator: Int)
   /// Moves the cursor to an absolute time in seconds.
   case timestamp(Rational, token: Token)
+  /// A `|`, which should stand where a bar of the meter ends.
+  case barLine(token: Token)
   /// Plays its items `count` times in a row.
   case group(RepeatGroup)
 }

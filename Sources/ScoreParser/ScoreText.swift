@@ -145,7 +145,7 @@ private struct ScoreTextWriter {
 
 /// A number as the score language reads it back exactly: a decimal of at most six places
 /// where there is one, else a fraction.
-private func number(_ value: Rational) -> String {
+func number(_ value: Rational) -> String {
   var denominator = value.denominator
   var places = 0
   while denominator % 10 == 0 || denominator % 2 == 0 || denominator % 5 == 0 {

@@ -63,6 +63,19 @@ import Testing
     #expect(try frames(folder + "/r.xylo") == frames("Examples/scores/row-your-boat.xylo"))
   }
 
+  @Test func aBarLineMidBarIsWarnedWithItsLineAndCaretAndTheScoreStillChecks() throws {
+    let result = try run(["check", "-"], input: "meter 3/4\nC D E F | G A\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr == """
+        <stdin>:2:9: warning: bar line 1 beat into a bar of 3 (the meter's); it belongs where a bar ends
+        C D E F | G A
+                ^
+
+        """)
+    #expect(result.stdout == "<stdin>: 6 taps, 6 keys, 3.000 s\n")
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsName() throws {
     let result = try run(["info", "-"], input: "C D Q\n")
     #expect(result.status == 1)

@@ -28,6 +28,21 @@ import Testing
     #expect(headlines("meter 3/4 C\n").count == 1)
   }
 
+  @Test func aBarLineMidBarIsAWarningAtItsColumnAndTheScoreStillPlays() throws {
+    let text = "meter 3/4\nC D E | F G | A B C |\n[C:3 |]x2\n0.5 C | D\n"
+    let result = parseScore(text, options: ParseOptions(keys: testTitles))
+    #expect(result.score?.taps.count == 12)
+    #expect(
+      result.diagnostics.map { $0.headline(path: "s.xylo") } == [
+        "s.xylo:2:13: warning: bar line 2 beats into a bar of 3 (the meter's); it belongs where a bar ends",
+        "s.xylo:2:21: warning: bar line 2 beats into a bar of 3 (the meter's); it belongs where a bar ends",
+        "s.xylo:3:6: warning: bar line 2 beats into a bar of 3 (the meter's); it belongs where a bar ends",
+      ])
+    // Without a meter, and after a timestamp, bar lines are free.
+    #expect(headlines("C D | E\n").isEmpty)
+    #expect(headlines("meter 6/8\nC:3/2 D:3/2 | E:3 |\n").isEmpty)
+  }
+
   @Test func meterIsReservedAndNoKeyTitle() {
     #expect(Keyword.named("meter") == .meter)
     #expect(!isKeyTitle("meter"))

@@ -22,6 +22,10 @@ public struct Song: Sendable {
   /// What the file gets wrong that reading tolerated: a MIDI header's misstated track count,
   /// bytes after the last chunk, each at its byte offset.
   public var warnings: [String]
+  /// What the score text gets wrong without being unplayable (a bar line mid-bar), with the
+  /// source lines they stand on, to print as a compiler prints warnings.
+  public var scoreWarnings: [Diagnostic] = []
+  public var scoreWarningLines: [Int: String] = [:]
   /// What the bank ignores of itself, each naming its file and line (an SFZ's unsupported
   /// opcodes), listed once when the bank is opened.
   public var bankWarnings: [String] { bank.warnings }
@@ -103,6 +107,10 @@ public struct Song: Sendable {
       throw .score(path: name, diagnostics: result.diagnostics, sourceLines: lines)
     }
     self.init(LoadedScore(score: score, notes: [], isMIDI: false), options: options, bank: bank)
+    scoreWarnings = result.diagnostics.filter { $0.severity == .warning }
+    if !scoreWarnings.isEmpty {
+      scoreWarningLines = sourceLines(bytes, numbers: Set(scoreWarnings.map(\.line)))
+    }
   }
 
   private init(_ loaded: LoadedScore, options: SoundOptions, bank: any SampleBank) {
