@@ -57,15 +57,21 @@ struct ScoreReading {
   var sound: SoundOptions
   var limits: ParseOptions
   var midi: MIDIChoices
+  /// `--start` and `--end`, for the commands that declare them; the whole song otherwise.
+  var excerpt: Excerpt
 
   init(_ arguments: ParsedOptions) throws(OptionError) {
     sound = try SoundOptions(reading: arguments)
     limits = try LimitOptions.parse(arguments)
     try sound.checkLengths(limit: limits.maxDuration)
     midi = try MIDIInputOptions.parse(arguments)
+    excerpt = try ExcerptOptions.parse(arguments)
   }
 
   func song(at path: String) throws(RenderError) -> Song {
-    try Song(file: path, options: sound, limits: limits, midi: midi, openBank: QuietBank.opener)
+    var song = try Song(
+      file: path, options: sound, limits: limits, midi: midi, openBank: QuietBank.opener)
+    try song.select(excerpt)
+    return song
   }
 }

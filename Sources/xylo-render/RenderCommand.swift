@@ -36,6 +36,7 @@ enum RenderCommand {
         if !options.quiet {
           console.reportReading(song, path: options.scorePath)
         }
+        try song.select(options.excerpt)
         do { try song.settings.write(options.file, encoding: song.options.encoding) } catch {
           throw RenderError.invalidSetting(error.message)
         }

@@ -8,6 +8,8 @@ struct RenderOptions {
   var destination: Destination
   var limits: ParseOptions
   var midi: MIDIChoices
+  /// The part of the song to play (`--start`, `--end`).
+  var excerpt: Excerpt
   /// The sound options the command line sets, over the score's own `options` line.
   var sound: SoundOptions
   /// The kind of file, from `--format` or the output's name.
@@ -43,6 +45,7 @@ struct RenderOptions {
       title: "SOUND",
       options: SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
         + SoundOptions.levelSpecs),
+    OptionSection(title: "PART", options: ExcerptOptions.specs),
     OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
     OptionSection(
       title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
@@ -57,6 +60,7 @@ struct RenderOptions {
     destination = Destination(output)
     limits = try LimitOptions.parse(arguments)
     midi = try MIDIInputOptions.parse(arguments)
+    excerpt = try ExcerptOptions.parse(arguments)
     quiet = arguments.has("--quiet")
     printsHash = arguments.has("--print-hash")
     sound = try SoundOptions(reading: arguments)

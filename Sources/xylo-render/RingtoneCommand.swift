@@ -38,6 +38,7 @@ enum RingtoneCommand {
           OptionSpec("--true-peak", value: "DBTP", help: "Its true-peak ceiling (default: -1)"),
         ] + SoundOptions.formatSpecs + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs
           + SoundOptions.voiceSpecs),
+      OptionSection(title: "PART", options: ExcerptOptions.specs),
       OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
       OptionSection(
         title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),

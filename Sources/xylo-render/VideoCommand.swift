@@ -41,6 +41,7 @@ enum VideoCommand {
             help: "Audio channels (default: the most of the samples used)"),
         ] + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
           + SoundOptions.levelSpecs),
+      OptionSection(title: "PART", options: ExcerptOptions.specs),
       OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
       OptionSection(
         title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),

@@ -76,6 +76,30 @@ import Testing
     #expect(result.stdout == "<stdin>: 6 taps, 6 keys, 3.000 s\n")
   }
 
+  @Test func startAndEndPlayThePartBetweenBarsAsIfWrittenAlone() throws {
+    let folder = try temporaryFolder()
+    let part = try run([
+      "render", "Examples/scores/row-your-boat.xylo", "-o", folder + "/part.wav", "--start",
+      "bar:5", "--end", "bar:7",
+    ])
+    #expect(part.status == 0, "\(part.stderr)")
+    let alone = try file(
+      "alone.xylo", in: folder,
+      holding: Array(
+        "meter 6/8\ntempo 100\nHighC:1/2 HighC:1/2 HighC:1/2 G:1/2 G:1/2 G:1/2 | E:1/2 E:1/2 E:1/2 C:1/2 C:1/2 C:1/2 |\n"
+          .utf8))
+    _ = try run(["render", alone, "-o", folder + "/alone.wav", "--quiet"])
+    let same = try run(["compare", folder + "/alone.wav", folder + "/part.wav"])
+    #expect(same.status == 0, "\(same.stdout)")
+    let past = try run([
+      "ringtone", "Examples/scores/twinkle.xylo", "-o", folder + "/x.ogg", "--start", "bar:99",
+    ])
+    #expect(past.status == 1)
+    #expect(
+      past.stderr
+        == "xylo-render: error: --start bar:99 is past the song's end; it has fewer bars\n")
+  }
+
   @Test func aBrokenFileIsAnErrorWithItsName() throws {
     let result = try run(["info", "-"], input: "C D Q\n")
     #expect(result.status == 1)

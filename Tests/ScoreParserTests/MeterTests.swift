@@ -48,3 +48,37 @@ import Testing
     #expect(!isKeyTitle("meter"))
   }
 }
+
+@Suite struct ExcerptTests {
+  private let score = parseScore(
+    "tempo 60\nmeter 3/4\nC D E | F G A |\ntempo 120\nB C D | E:3 |\n",
+    options: ParseOptions(keys: testTitles)
+  ).score
+
+  @Test func barsStartOnTheMeterAcrossTempoChanges() throws {
+    let score = try #require(score)
+    #expect(score.startOfBar(1) == .zero)
+    #expect(score.startOfBar(2) == Rational(3))
+    #expect(score.startOfBar(3) == Rational(6))
+    #expect(score.startOfBar(4) == Rational(15, 2))
+    #expect(score.startOfBar(6) == nil)
+  }
+
+  @Test func anExcerptKeepsItsTapsMovedToZeroAndTheTempoInForce() throws {
+    let part = try #require(score).excerpt(from: Rational(3), to: Rational(15, 2))
+    #expect(part.taps.map(\.key) == ["F", "G", "A", "B", "C", "D"])
+    let half = Rational(1, 2) ?? .zero
+    #expect(
+      part.taps.map(\.time) == [
+        Rational(0), Rational(1), Rational(2), Rational(3), Rational(3).adding(half),
+        Rational(4),
+      ])
+    #expect(part.duration == Rational(9, 2))
+    #expect(
+      part.tempoChanges == [
+        TempoChange(time: .zero, beatsPerMinute: Rational(60)),
+        TempoChange(time: Rational(3), beatsPerMinute: Rational(120)),
+      ])
+    #expect(part.meterChanges == [MeterChange(time: .zero, numerator: 3, denominator: 4)])
+  }
+}
