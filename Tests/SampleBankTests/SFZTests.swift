@@ -136,6 +136,16 @@ private func bankError(_ text: String) throws -> BankError? {
     #expect(abs(fifth - 1.498307) < 1e-6)
   }
 
+  @Test func anAbsoluteSamplePathIsTakenAsWritten() throws {
+    let folder = try temporaryFolder()
+    try writeFloatWav(folder + "/abs.wav", [0.5, 0.25])
+    let elsewhere = try temporaryFolder()
+    let path = try file(
+      "x.sfz", in: elsewhere,
+      holding: Array("<control> default_path=samples/\n<region> sample=\(folder)/abs.wav\n".utf8))
+    #expect(try SFZBank(path: path).sample(for: "C4", strikeLayer: 0).values == [0.5, 0.25])
+  }
+
   @Test func aPitchedSampleSoundsAtItsKey() throws {
     let folder = try temporaryFolder()
     let tone = (0..<48_000).map { Float(sin(2 * Double.pi * 440 * Double($0) / 48_000)) / 2 }

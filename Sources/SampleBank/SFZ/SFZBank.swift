@@ -31,7 +31,10 @@ public struct SFZBank: SampleBank {
       throw BankError(path: path, reason: "it is not UTF-8 text")
     }
     instrument = try SFZInstrument(text: text, path: path)
-    sampleFolder = Path.join(Path.deletingLastComponent(path), instrument.defaultPath)
+    sampleFolder =
+      instrument.defaultPath.hasPrefix("/")
+      ? instrument.defaultPath
+      : Path.join(Path.deletingLastComponent(path), instrument.defaultPath)
     let notes = Set(instrument.regions.flatMap { Array($0.lowestKey...$0.highestKey) })
     titles =
       AppKeys.titles.filter { midiNote(ofTitle: $0).map(notes.contains) ?? false }
@@ -96,7 +99,9 @@ public struct SFZBank: SampleBank {
       channels: reader.info.channels, frameCount: reader.info.frameCount)
   }
 
+  /// A sample's path: as written when absolute, else from the instrument's folder and
+  /// `default_path`.
   private func samplePath(_ region: SFZRegion) -> String {
-    Path.join(sampleFolder, region.sample)
+    region.sample.hasPrefix("/") ? region.sample : Path.join(sampleFolder, region.sample)
   }
 }
