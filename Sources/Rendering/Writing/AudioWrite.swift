@@ -137,15 +137,7 @@ private func damaged(_ destination: Destination, frames: Int, rate: Int) -> Enco
 /// The true peak (dBTP) of interleaved frames, as libebur128 measures it; `nil` if the meter
 /// cannot run.
 private func measuredTruePeak(_ values: [Float], rate: Int, channels: Int) -> Double? {
-  guard let meter = try? LoudnessMeter(channelCount: channels, sampleRate: rate) else {
-    return nil
-  }
-  do {
-    try values.withUnsafeBufferPointer { (buffer) throws(LoudnessError) in try meter.add(buffer) }
-    return try meter.measurement().truePeakDBTP
-  } catch {
-    return nil
-  }
+  try? LoudnessMeter.measure(values, channelCount: channels, sampleRate: rate).truePeakDBTP
 }
 
 /// The FFmpeg encoder for a phone format, writing `path`.
