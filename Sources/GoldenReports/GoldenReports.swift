@@ -98,34 +98,30 @@ public func githubAnnotations(_ results: [GoldenTestResult], mode: GoldenMode) -
 /// escaped, and in a property `:` and `,` too, so a file's name cannot end the command or
 /// start another.
 func workflowEscaped(_ text: String, property: Bool = false) -> String {
-  var result = ""
-  for character in text.unicodeScalars {
-    switch character {
-    case "%": result += "%25"
-    case "\r": result += "%0D"
-    case "\n": result += "%0A"
-    case ":" where property: result += "%3A"
-    case "," where property: result += "%2C"
-    default: result.unicodeScalars.append(character)
+  escaped(text) { scalar in
+    switch scalar {
+    case "%": "%25"
+    case "\r": "%0D"
+    case "\n": "%0A"
+    case ":" where property: "%3A"
+    case "," where property: "%2C"
+    default: nil
     }
   }
-  return result
 }
 
 private func xmlEscaped(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
+  escaped(text) { scalar in
     switch scalar {
-    case "&": result += "&amp;"
-    case "<": result += "&lt;"
-    case ">": result += "&gt;"
-    case "\"": result += "&quot;"
-    case "\n": result += "&#10;"
-    case _ where scalar.value < 0x20 && scalar != "\t": result += "?"
-    default: result.unicodeScalars.append(scalar)
+    case "&": "&amp;"
+    case "<": "&lt;"
+    case ">": "&gt;"
+    case "\"": "&quot;"
+    case "\n": "&#10;"
+    case _ where scalar.value < 0x20 && scalar != "\t": "?"
+    default: nil
     }
   }
-  return result
 }
 
 extension String {

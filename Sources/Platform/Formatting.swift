@@ -34,20 +34,36 @@ package func releaseFreedMemory() {
   _ = xylo_release_freed_memory()
 }
 
-/// Text as the inside of a JSON string.
-package func jsonEscaped(_ text: String) -> String {
+/// `text` with each scalar `replacement` names replaced, the rest kept: the one loop behind
+/// every escaping for a format (JSON, XML, workflow commands).
+package func escaped(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
   var result = ""
   for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: result.unicodeScalars.append(scalar)
+    if let replaced = replacement(scalar) {
+      result += replaced
+    } else {
+      result.unicodeScalars.append(scalar)
     }
   }
   return result
+}
+
+/// Text as the inside of a JSON string.
+package func jsonEscaped(_ text: String) -> String {
+  escaped(text) { scalar in
+    switch scalar {
+    case "\"": "\\\""
+    case "\\": "\\\\"
+    case "\n": "\\n"
+    case "\t": "\\t"
+    case _ where scalar.value < 0x20: unicodeEscape(scalar)
+    default: nil
+    }
+  }
+}
+
+/// `\u001b`: a control character as JSON writes it.
+private func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+  let hex = String(scalar.value, radix: 16)
+  return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
 }

@@ -96,13 +96,17 @@ private func inRenderOrder<Element>(
       order.sort { taps[$0].sequence < taps[$1].sequence }
     }
     var kept: [Int] = []
-    var keptByKey: [String: Int] = [:]  // position in `kept`
+    // A chord's few keys are searched in place; a pile of taps on one frame gets an index.
+    var keptByKey: [String: Int]? = end - start > 16 ? [:] : nil  // position in `kept`
     for index in order {
-      if let position = keptByKey[taps[index].key] {
+      let key = taps[index].key
+      let position =
+        keptByKey.map { $0[key] } ?? kept.firstIndex { taps[$0].key == key }
+      if let position {
         merged += 1
         if taps[index].gain > taps[kept[position]].gain { kept[position] = index }
       } else {
-        keptByKey[taps[index].key] = kept.count
+        keptByKey?[key] = kept.count
         kept.append(index)
       }
     }
