@@ -100,6 +100,13 @@ public struct OutputFormat: Equatable, Sendable {
   /// its length follows from the frame count.
   public var storesValuesUncompressed: Bool { container.isLossless && container != .flac }
 
+  /// Whether the header libsndfile writes depends only on the frame count, not on the values:
+  /// not FLAC's (a checksum) nor RF64 float's (libsndfile adds a PEAK chunk there even when
+  /// asked not to).
+  package var headerFollowsFromLength: Bool {
+    storesValuesUncompressed && !(container == .rf64 && encoding == .float)
+  }
+
   /// Bytes per sample value of a lossless encoding (4 for lossy, an upper bound).
   public var bytesPerValue: Int {
     switch encoding {

@@ -21,6 +21,8 @@ public final class SoundFileWriter {
   private var handle: OpaquePointer?
   /// Disk reserved ahead of the writes, a step at a time (`ReservedSpace`).
   private var reserved: ReservedSpace?
+  /// The file libsndfile writes through, for a writer made with a `ByteDestination`.
+  private var virtualFile: VirtualFile?
 
   /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open_fd`.
   /// `expectedFrameCount`, when known, lets an uncompressed file's space be reserved first.
@@ -32,17 +34,7 @@ public final class SoundFileWriter {
     self.format = format
     self.channels = channels
     self.sampleRate = sampleRate
-    var info = SF_INFO()
-    info.samplerate = Int32(clamping: sampleRate)
-    info.channels = Int32(clamping: channels)
-    info.format = format.code
-    guard sf_format_check(&info) != 0 else {
-      throw SoundFileError(
-        path: path, operation: .write,
-        reason:
-          "libsndfile cannot write \(format.container.rawValue) \(format.encoding?.rawValue ?? "") at \(sampleRate) Hz with \(channels) channels"
-          .replacingDoubleSpaces())
-    }
+    var info = try Self.checkedInfo(path, format, sampleRate: sampleRate, channels: channels)
     let descriptor = try Self.openEmptied(path)
     if let frames = expectedFrameCount, format.storesValuesUncompressed {
       // The samples alone: with the header the file is larger, so nothing is left reserved
@@ -59,6 +51,55 @@ public final class SoundFileWriter {
       throw SoundFileError(path: path, operation: .write, reason: libraryReason(nil))
     }
     self.handle = handle
+    configure(tags)
+  }
+
+  /// Writes the file's bytes to `destination` instead of a path, each with its offset (for a
+  /// stream that cannot seek back, see `StreamedFile`); `name` is the file in messages. The
+  /// corresponding C function is `sf_open_virtual`.
+  package init(
+    writingTo destination: any ByteDestination, name: String, format: OutputFormat,
+    sampleRate: Int, channels: Int, tags: Tags = Tags()
+  ) throws(SoundFileError) {
+    self.path = name
+    self.format = format
+    self.channels = channels
+    self.sampleRate = sampleRate
+    var info = try Self.checkedInfo(name, format, sampleRate: sampleRate, channels: channels)
+    let file = VirtualFile(destination, format: format)
+    var callbacks = VirtualFile.callbacks
+    guard
+      let handle = sf_open_virtual(
+        &callbacks, FormatCode.writeMode, &info, Unmanaged.passUnretained(file).toOpaque())
+    else {
+      throw SoundFileError(path: name, operation: .write, reason: libraryReason(nil))
+    }
+    virtualFile = file
+    self.handle = handle
+    configure(tags)
+  }
+
+  /// The format libsndfile is asked for, refused early when it cannot write it.
+  private static func checkedInfo(
+    _ path: String, _ format: OutputFormat, sampleRate: Int, channels: Int
+  ) throws(SoundFileError) -> SF_INFO {
+    var info = SF_INFO()
+    info.samplerate = Int32(clamping: sampleRate)
+    info.channels = Int32(clamping: channels)
+    info.format = format.code
+    guard sf_format_check(&info) != 0 else {
+      throw SoundFileError(
+        path: path, operation: .write,
+        reason:
+          "libsndfile cannot write \(format.container.rawValue) \(format.encoding?.rawValue ?? "") at \(sampleRate) Hz with \(channels) channels"
+          .replacingDoubleSpaces())
+    }
+    return info
+  }
+
+  /// Leaves out the PEAK chunk and sets the tags, right after opening.
+  private func configure(_ tags: Tags) {
+    guard let handle else { return }
     // A float WAV's PEAK chunk carries a timestamp, which would make equal renders differ.
     _ = sf_command(handle, FormatCode.setAddPeakChunk, nil, 0)
     for (code, text) in [
@@ -129,8 +170,15 @@ public final class SoundFileWriter {
         path: path, operation: .write,
         reason: systemReason() ?? libraryReason(errorNumber: status))
     }
-    if format.container == .ogg || format.container == .opus {
+    if let virtualFile {
+      guard virtualFile.isComplete else {
+        throw SoundFileError(
+          path: path, operation: .write, reason: "the written bytes could not all be delivered")
+      }
+    } else if format.container == .ogg || format.container == .opus {
       try OggSerialNumbers.normalize(path: path)
+    } else if format.container == .wav || format.container == .rf64 {
+      try PeakTimestamp.clear(path: path)
     }
   }
 

@@ -98,6 +98,19 @@ public func render(
   _ plan: RenderPlan, to destination: Destination, progress: ProgressHandler? = nil
 ) throws(RenderError) -> RenderSummary {
   let settings = plan.settings
+  let container = settings.format.container
+  if plan.totalFrames == 0, settings.phoneFormat == nil, container == .flac || container == .mp3 {
+    // libsndfile writes nothing at all for these without a frame: no file a reader accepts.
+    throw .output(
+      OutputError(
+        path: destination.messagePath,
+        reason: "\(container.rawValue) cannot hold an output of 0 frames; choose wav, aiff or caf"))
+  }
+  if settings.phoneFormat == nil, !settings.computesContentHash {
+    let stream: OutputStream?
+    do { stream = try OutputStream(destination) } catch { throw .output(error) }
+    if let stream { return try render(plan, streamingTo: stream, progress: progress) }
+  }
   let target: OutputTarget
   do {
     target = try OutputTarget(destination, inputs: plan.inputPaths)
@@ -134,29 +147,8 @@ public func render(
       path: target.temporaryPath, format: format, sampleRate: plan.rate,
       channels: plan.channels, tags: plan.tags, expectedFrameCount: plan.totalFrames)
   }
-  let encoding = chunkEncoding(for: format)
-  try pipeline.forEachChunk(encoding: encoding, dither: settings.ditherSeed.map(Dither.init(seed:)))
-  {
-    (chunk) throws(RenderError) in
-    summary.peak.merge(chunk.peak)
-    summary.clippedCount += chunk.clippedCount
-    try writing { () throws(SoundFileError) in
-      switch encoding {
-      case .int16:
-        try chunk.int16.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      case .int32:
-        try chunk.int32.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      case .float, .measureOnly:
-        try chunk.float.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      }
-    }
-    try report(.writing, chunk, plan, progress)
+  try writeChunks(of: pipeline, plan, with: writer, summary: &summary, progress: progress) {
+    (error) in .output(OutputError(path: destination.messagePath, reason: error.reason))
   }
   try writing { () throws(SoundFileError) in
     try writer.close()
@@ -171,6 +163,40 @@ public func render(
   }
   do { try target.commit() } catch { throw .output(error) }
   return summary
+}
+
+/// Writes every chunk of `pipeline` with `writer`, adding what they hold to `summary`.
+package func writeChunks(
+  of pipeline: ChunkPipeline, _ plan: RenderPlan, with writer: SoundFileWriter,
+  summary: inout RenderSummary, phase: RenderProgress.Phase = .writing,
+  progress: ProgressHandler?, failure: (SoundFileError) -> RenderError
+) throws(RenderError) {
+  let encoding = chunkEncoding(for: writer.format)
+  try pipeline.forEachChunk(
+    encoding: encoding, dither: plan.settings.ditherSeed.map(Dither.init(seed:))
+  ) { (chunk) throws(RenderError) in
+    summary.peak.merge(chunk.peak)
+    summary.clippedCount += chunk.clippedCount
+    do throws(SoundFileError) {
+      switch encoding {
+      case .int16:
+        try chunk.int16.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      case .int32:
+        try chunk.int32.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      case .float, .measureOnly:
+        try chunk.float.withUnsafeBufferPointer { (values) throws(SoundFileError) in
+          try writer.write(values)
+        }
+      }
+    } catch {
+      throw failure(error)
+    }
+    try report(phase, chunk, plan, progress)
+  }
 }
 
 /// Renders the plan's every frame into memory (for tests and analysis; a long song takes
@@ -281,7 +307,7 @@ package func report(
 }
 
 /// How chunks are delivered for a format: integers of its width, or floats.
-private func chunkEncoding(for format: OutputFormat) -> ChunkEncoding {
+package func chunkEncoding(for format: OutputFormat) -> ChunkEncoding {
   switch format.encoding?.integerWidth {
   case .bits16: .int16
   case .some(let width): .int32(width)

@@ -209,20 +209,6 @@ package final class OutputTarget {
   }
 }
 
-/// The descriptor a path names directly: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
-/// `/proc/self/fd/N`; written to as it is, not replaced.
-private func standardDescriptor(named path: String) -> Int32? {
-  switch path {
-  case "/dev/stdout": return STDOUT_FILENO
-  case "/dev/stderr": return STDERR_FILENO
-  default:
-    for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-      return Int32(path.dropFirst(prefix.count))
-    }
-    return nil
-  }
-}
-
 /// Writes `bytes` through a temporary file that is read back with `check` before it replaces
 /// anything at `destination`.
 package func writeAtomically(
