@@ -32,7 +32,7 @@ let package = Package(
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
     .target(name: "SoundFile", dependencies: ["CSndFile", "CSystem", "AudioBasics", "Platform"]),
-    .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics"]),
+    .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics", "Platform"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
     .target(name: "Drawing", dependencies: ["CCairo", "AudioBasics"]),
     .target(

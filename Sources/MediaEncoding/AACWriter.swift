@@ -3,7 +3,9 @@
 ///
 /// The edit list skips the encoder's priming (its `initial_padding`, 1024 frames) and ends at
 /// the last frame written, counted in frames (the movie time scale is the sample rate), so
-/// players neither add silence nor cut the start or end. The same frames give the same bytes.
+/// players neither add silence nor cut the start or end. Players of the iTunes line read the
+/// same from the `iTunSMPB` tag, which `finish` adds (`GaplessTag`). The same frames give the
+/// same bytes.
 public final class AACWriter: AudioEncoder {
   /// Bits per second for all channels together.
   public static let defaultBitRate = 256_000
@@ -21,10 +23,11 @@ public final class AACWriter: AudioEncoder {
     path: String, sampleRate: Int, channelCount: Int, bitRate: Int = defaultBitRate,
     title: String? = nil, artist: String? = nil
   ) throws(EncodingError) {
-    session = try EncoderSession(
-      Self.setup(
-        path: path, muxerName: "ipod", sampleRate: sampleRate, channelCount: channelCount,
-        bitRate: bitRate, title: title, artist: artist))
+    var setup = try Self.setup(
+      path: path, muxerName: "ipod", sampleRate: sampleRate, channelCount: channelCount,
+      bitRate: bitRate, title: title, artist: artist)
+    setup.writesGaplessTag = true
+    session = try EncoderSession(setup)
   }
 
   /// The AAC stream and MP4 muxer settings, shared with `VideoWriter`: `muxerName` is `ipod`
@@ -61,8 +64,8 @@ public final class AACWriter: AudioEncoder {
     try session.write(frames)
   }
 
-  /// Encodes the last frames, writes the index and closes the file.
-  /// The corresponding C functions are `av_write_trailer` and `avio_closep`.
+  /// Encodes the last frames, writes the index and closes the file, then adds the gapless tag
+  /// to the index. The corresponding C functions are `av_write_trailer` and `avio_closep`.
   public func finish() throws(EncodingError) {
     try session.finish()
   }

@@ -20,7 +20,14 @@ final class AudioStreamEncoder {
   /// Frames in `frame` not yet sent to the encoder.
   private var bufferedFrameCount = 0
   /// Frames sent to the encoder so far: the next frame's timestamp.
-  private var sentFrameCount: Int64 = 0
+  private(set) var sentFrameCount: Int64 = 0
+  /// Packets the encoder has made so far, each decoding to `frameSize` frames.
+  private var packetCount: Int64 = 0
+  /// Frames of priming the encoder puts before the audio (its `initial_padding`).
+  private(set) var primingFrameCount = 0
+
+  /// Frames the packets made so far decode to: priming, audio and the last packet's padding.
+  var encodedFrameCount: Int64 { packetCount * Int64(frameSize) }
 
   /// Opens the setup's encoder and adds its stream to `muxer`, before the muxer starts.
   /// The corresponding C functions are `avcodec_open2` and `avformat_new_stream`.
@@ -113,6 +120,7 @@ final class AudioStreamEncoder {
     try check(avcodec_open2(codecContext, codec, nil), operation)
     let size = Int(codecContext.pointee.frame_size)
     frameSize = size > 0 ? size : Self.variableFrameSize
+    primingFrameCount = Int(codecContext.pointee.initial_padding)
     return codecContext
   }
 
@@ -165,8 +173,9 @@ final class AudioStreamEncoder {
 
   private func writeEncodedPackets() throws(EncodingError) {
     guard let codecContext, let packet else { throw outOfMemory("writing audio") }
-    try muxer.writePackets(
-      from: codecContext, streamIndex: streamIndex, using: packet, "writing audio")
+    packetCount += Int64(
+      try muxer.writePackets(
+        from: codecContext, streamIndex: streamIndex, using: packet, "writing audio"))
   }
 
   private func check(_ status: Int32, _ operation: String) throws(EncodingError) {

@@ -8,7 +8,8 @@ public struct DecodedAudio: Equatable, Sendable {
   /// the encoder's priming at the start and the last codec frame's padding at the end.
   public var values: [Float]
   /// The container's and the audio stream's metadata, keys as the demuxer reports them:
-  /// `title`, `artist`, `major_brand` from MP4; Vorbis comment names verbatim from Ogg.
+  /// `title`, `artist`, `major_brand`, `iTunSMPB` from MP4; Vorbis comment names verbatim from
+  /// Ogg.
   public var tags: [String: String]
   /// libavformat's name for the container: `mov,mp4,m4a,3gp,3g2,mj2` or `ogg`.
   public var formatName: String

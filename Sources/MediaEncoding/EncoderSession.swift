@@ -7,6 +7,7 @@ final class EncoderSession {
   let path: String
   let sampleRate: Int
   let channelCount: Int
+  private let writesGaplessTag: Bool
   private let muxer: Muxer
   private let audio: AudioStreamEncoder
 
@@ -17,6 +18,7 @@ final class EncoderSession {
     path = setup.path
     sampleRate = setup.sampleRate
     channelCount = setup.channelCount
+    writesGaplessTag = setup.writesGaplessTag
     muxer = try Muxer(setup)
     audio = try AudioStreamEncoder(setup, muxer: muxer)
     try muxer.start()
@@ -31,12 +33,30 @@ final class EncoderSession {
   }
 
   /// Sends the last, possibly short, codec frame, drains the encoder, writes the trailer and
-  /// closes the file. The corresponding C functions are `av_write_trailer` and `avio_closep`.
+  /// closes the file, then writes the gapless tag if the setup asks for it.
+  /// The corresponding C functions are `av_write_trailer` and `avio_closep`.
   func finish() throws(EncodingError) {
     if muxer.isFinished { return }
     try muxer.perform("finishing the file") { () throws(EncodingError) in
       try audio.finish()
       try muxer.finish()
+      if writesGaplessTag { try gaplessTag().write(toMP4At: path) }
     }
+  }
+
+  /// The gapless tag of what was encoded: the encoder's priming, the frames written and the
+  /// padding of its last packet.
+  func gaplessTag() throws(EncodingError) -> GaplessTag {
+    guard
+      let tag = GaplessTag(
+        primingFrameCount: audio.primingFrameCount, frameCount: audio.sentFrameCount,
+        encodedFrameCount: audio.encodedFrameCount)
+    else {
+      throw EncodingError(
+        operation: "writing the gapless tag", path: path,
+        reason: "the encoder's \(audio.encodedFrameCount) frames do not hold "
+          + "\(audio.primingFrameCount) of priming and the \(audio.sentFrameCount) written")
+    }
+    return tag
   }
 }

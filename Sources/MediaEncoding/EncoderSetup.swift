@@ -14,6 +14,8 @@ struct EncoderSetup {
   var metadata: [(key: String, value: String)] = []
   /// Options for `avformat_write_header`, such as `movflags`.
   var muxerOptions: [(key: String, value: String)] = []
+  /// Whether the finished file gets the iTunes gapless tag (`iTunSMPB`): MP4 audio files.
+  var writesGaplessTag = false
   /// Sets the encoder's rate control on its context before it is opened.
   var configureEncoder: (UnsafeMutablePointer<AVCodecContext>) -> Void = { _ in }
 

@@ -115,18 +115,20 @@ final class Muxer {
   /// Hands every packet `codecContext` has ready to the muxer as stream `streamIndex`'s,
   /// interleaved by time with the other streams. A packet without a duration (libx264 gives
   /// none) lasts `defaultDuration` in the codec's time base. The corresponding C functions are
-  /// `avcodec_receive_packet` and `av_interleaved_write_frame`.
+  /// `avcodec_receive_packet` and `av_interleaved_write_frame`. Returns how many it handed on.
+  @discardableResult
   func writePackets(
     from codecContext: UnsafeMutablePointer<AVCodecContext>, streamIndex: Int32,
     using packet: UnsafeMutablePointer<AVPacket>, defaultDuration: Int64 = 0,
     _ operation: String
-  ) throws(EncodingError) {
+  ) throws(EncodingError) -> Int {
     guard let formatContext, let stream = formatContext.pointee.streams[Int(streamIndex)] else {
       throw outOfMemory(operation)
     }
+    var count = 0
     while true {
       let status = avcodec_receive_packet(codecContext, packet)
-      if status == LibraryCode.tryAgain || status == LibraryCode.endOfFile { return }
+      if status == LibraryCode.tryAgain || status == LibraryCode.endOfFile { return count }
       try check(status, "encoding frames")
       if packet.pointee.duration == 0 { packet.pointee.duration = defaultDuration }
       // The muxer may have chosen its own time base for the stream in `start`.
@@ -134,6 +136,7 @@ final class Muxer {
       packet.pointee.stream_index = streamIndex
       // Takes the packet's data and leaves it blank for the next one.
       try check(av_interleaved_write_frame(formatContext, packet), operation)
+      count += 1
     }
   }
 
