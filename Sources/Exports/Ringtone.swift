@@ -58,6 +58,9 @@ public struct RingtoneSummary: Sendable {
   /// The song's taps, and those the ringtone plays (the cut drops the rest).
   public var songTapCount = 0
   public var keptTapCount = 0
+  /// Taps of the kept song struck on a key already struck on the same frame: each bar sounds
+  /// once, at its strongest tap.
+  public var mergedUnisons = 0
   public var loudness: LoudnessResult?
   public var clippedCount: Int64
   /// How much quieter (dB) a phone's file was encoded again because the codec had lifted its
@@ -96,6 +99,10 @@ public func renderRingtone(
     to: destination)
   summary.songTapCount = songTapCount
   summary.keptTapCount = song.taps.count
+  if let placed = try? mixTaps(for: song, rate: Int64(summary.rate), sample: { _, _, _ in (0, 1) })
+  {
+    summary.mergedUnisons = placed.mergedUnisons
+  }
   return summary
 }
 

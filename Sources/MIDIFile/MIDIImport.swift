@@ -23,6 +23,30 @@ public struct MIDIImport: Sendable {
   public var warnings: [MIDIWarning] = []
 }
 
+/// What reading a MIDI file did to its notes, in numbers: for a summary of what was kept.
+public struct MIDINoteCounts: Equatable, Sendable {
+  public var drumsLeftOut = 0
+  public var drumsKept = 0
+  public var folded = 0
+  public var leftOutOfRange = 0
+  public var unplayable = 0
+
+  public init() {}
+}
+
+extension MIDIImport {
+  /// The counts of what reading changed.
+  public var counts: MIDINoteCounts {
+    var counts = MIDINoteCounts()
+    counts.drumsLeftOut = drumsSkipped
+    counts.drumsKept = drumsKept
+    counts.folded = folded
+    counts.leftOutOfRange = skipped
+    counts.unplayable = unplayable
+    return counts
+  }
+}
+
 /// One note of a MIDI song, named for a message: `C#6, track 2, 1.250 s`.
 public struct NoteOccurrence: Hashable, Sendable, CustomStringConvertible {
   /// The note's scientific name after transposing (`C#6`).

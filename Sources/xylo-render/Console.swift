@@ -121,13 +121,15 @@ func writeStandardError(_ text: String) {
 extension Console {
   /// What reading a score found: warnings about the file's structure, then notes about what
   /// reading changed, each naming the file.
-  func reportReading(_ song: Song, path: String) {
+  /// `notes: false` leaves out the notes on what reading changed, for a command that says
+  /// it in a summary of its own.
+  func reportReading(_ song: Song, path: String, notes: Bool = true) {
     for warning in song.scoreWarnings {
       print(warning, path: path, sourceLine: song.scoreWarningLines[warning.line])
     }
     for warning in song.warnings { self.warning("\(shown(path)): \(warning)") }
     for warning in song.bankWarnings { self.warning(displayText(warning, limit: 300)) }
-    for note in song.notes { self.note("\(shown(path)): \(note)") }
+    for note in song.notes where notes { self.note("\(shown(path)): \(note)") }
   }
 }
 

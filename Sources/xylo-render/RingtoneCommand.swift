@@ -1,4 +1,5 @@
 import Exports
+import MIDIFile
 import Platform
 import Rendering
 
@@ -75,9 +76,12 @@ enum RingtoneCommand {
     }
     do throws(RenderError) {
       let song = try reading.song(at: scorePath)
-      if !arguments.has("--quiet") { console.reportReading(song, path: scorePath) }
+      if !arguments.has("--quiet") { console.reportReading(song, path: scorePath, notes: false) }
       let summary = try renderRingtone(song, as: file)
-      if !arguments.has("--quiet") { report(summary, output: file.path, console: console) }
+      if !arguments.has("--quiet") {
+        console.note(keptLine(summary, counts: song.midiCounts))
+        report(summary, output: file.path, console: console)
+      }
       return .success
     } catch {
       console.report(error)
@@ -85,12 +89,45 @@ enum RingtoneCommand {
     }
   }
 
-  private static func report(_ summary: RingtoneSummary, output: String, console: Console) {
+  /// One line of what the ringtone plays of the song: kept, cut, dropped, folded, merged.
+  static func keptLine(_ summary: RingtoneSummary, counts: MIDINoteCounts?) -> String {
+    func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+    var parts: [String] = []
     if let cut = summary.cutAt {
-      console.note(
-        "the song is longer than the ringtone may be: cut at its last bar line before the limit, \(cut.decimalString(places: 3)) s, keeping \(summary.keptTapCount) of its \(summary.songTapCount) taps"
+      parts.append(
+        "\(summary.songTapCount - summary.keptTapCount) cut at the last bar line before the limit (\(cut.decimalString(places: 3)) s)"
       )
     }
+    let counts = counts ?? MIDINoteCounts()
+    if counts.drumsLeftOut > 0 {
+      parts.append("\(count(counts.drumsLeftOut, "drum note")) left out (--drums keeps them)")
+    }
+    if counts.drumsKept > 0 {
+      parts.append("\(count(counts.drumsKept, "drum note")) played as pitched keys (--drums)")
+    }
+    if counts.folded > 0 {
+      parts.append("\(count(counts.folded, "note")) folded by octaves into the bank's range")
+    }
+    if counts.leftOutOfRange > 0 {
+      parts.append("\(count(counts.leftOutOfRange, "note")) out of range left out")
+    }
+    if counts.unplayable > 0 {
+      parts.append("\(count(counts.unplayable, "note")) with no key at any octave left out")
+    }
+    if summary.mergedUnisons > 0 {
+      parts.append("\(count(summary.mergedUnisons, "unison")) struck once")
+    }
+    let kept =
+      summary.keptTapCount == summary.songTapCount
+      ? "all \(count(summary.songTapCount, "tap"))"
+      : "\(summary.keptTapCount) of \(count(summary.songTapCount, "tap"))"
+    return "the ringtone plays \(kept)"
+      + (parts.isEmpty ? "" : "; " + parts.joined(separator: "; "))
+  }
+
+  private static func report(_ summary: RingtoneSummary, output: String, console: Console) {
     if summary.codecReduction > 0, let loudness = summary.loudness {
       console.note(
         "the codec lifted the true peak over the ceiling: encoded again \(fixed(summary.codecReduction, places: 2)) dB quieter, \(fixed(loudness.truePeakDBTP, places: 2)) dBTP as decoded"

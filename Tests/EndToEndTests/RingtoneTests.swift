@@ -59,7 +59,7 @@ import Testing
     ])
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: note: the song is longer than the ringtone may be: cut at its last bar line before the limit, 3.600 s, keeping 5 of its 27 taps\n"
+        "xylo-render: note: the ringtone plays 5 of 27 taps; 22 cut at the last bar line before the limit (3.600 s)\n"
       ))
   }
 
@@ -70,9 +70,31 @@ import Testing
     ])
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: note: the song is longer than the ringtone may be: cut at its last bar line before the limit, 10.000 s, keeping 19 of its 62 taps\n"
+        "xylo-render: note: the ringtone plays 19 of 62 taps; 43 cut at the last bar line before the limit (10.000 s)\n"
       ))
     #expect(result.stderr.hasSuffix("a seamless loop of 10.000 s, 480000 frames, 48000 Hz, mono\n"))
+  }
+
+  @Test func oneLineSaysWhatTheRingtoneKeptCutDroppedFoldedAndMerged() throws {
+    let result = try run([
+      "ringtone", "Examples/midi/ode-to-joy-band.mid", "--for", "android",
+      "-o", try temporaryFolder() + "/band.ogg",
+    ])
+    #expect(result.status == 0)
+    let notes = result.stderr.split(separator: "\n").filter { $0.contains("note:") }
+    #expect(
+      notes.first
+        == "xylo-render: note: the ringtone plays 83 of 94 taps; 11 cut at the last bar line before the limit (28.000 s); 128 drum notes left out (--drums keeps them); 32 notes folded by octaves into the bank's range; 4 unisons struck once"
+    )
+    // The reading notes are in that line, not repeated before it.
+    #expect(!result.stderr.contains("moved by octaves"))
+  }
+
+  @Test func aSongThatFitsIsPlayedWhole() throws {
+    let result = try run([
+      "ringtone", "Examples/scores/twinkle.xylo", "-o", try temporaryFolder() + "/t.wav",
+    ])
+    #expect(result.stderr.hasPrefix("xylo-render: note: the ringtone plays all 42 taps\n"))
   }
 
   @Test func aNotificationIsAShortOneShot() throws {
@@ -125,8 +147,8 @@ import Testing
     ])
     #expect(iphone.status == 0)
     #expect(
-      iphone.stderr.hasPrefix(
-        "xylo-render: note: the codec lifted the true peak over the ceiling: encoded again "))
+      iphone.stderr.contains(
+        "\nxylo-render: note: the codec lifted the true peak over the ceiling: encoded again "))
     for name in ["t.m4r", "t.ogg"] {
       if name == "t.ogg" {
         _ = try run([

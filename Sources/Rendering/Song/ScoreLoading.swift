@@ -17,6 +17,8 @@ public struct LoadedScore: Sendable {
   public var isMIDI: Bool
   /// What the file's structure gets wrong that reading tolerated, each at its byte offset.
   public var warnings: [String] = []
+  /// What reading a MIDI file did to its notes, in numbers; nil for score text.
+  public var midiCounts: MIDINoteCounts?
 }
 
 /// Reads and parses the score at `path` (`-` reads standard input, named `<stdin>`): a MIDI
@@ -53,7 +55,7 @@ func loadedMIDI(_ bytes: [UInt8], path: String, options: ParseOptions, midi: MID
   let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
   return LoadedScore(
     score: imported.score, notes: describe(imported), isMIDI: true,
-    warnings: imported.warnings.map(\.description))
+    warnings: imported.warnings.map(\.description), midiCounts: imported.counts)
 }
 
 /// Parses score text held in memory; `path` names it in diagnostics.

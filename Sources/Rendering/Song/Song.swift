@@ -19,6 +19,8 @@ public struct Song: Sendable {
   public var bank: any SampleBank
   /// One-line notes about what reading changed (MIDI drums left out, notes moved by octaves).
   public var notes: [String]
+  /// The same for a MIDI file, in numbers (nil for score text).
+  public var midiCounts: MIDINoteCounts?
   /// What the file gets wrong that reading tolerated: a MIDI header's misstated track count,
   /// bytes after the last chunk, each at its byte offset.
   public var warnings: [String]
@@ -119,6 +121,7 @@ public struct Song: Sendable {
     settings = options.settings
     self.bank = bank
     notes = loaded.notes
+    midiCounts = loaded.midiCounts
     warnings = loaded.warnings
     isMIDI = loaded.isMIDI
   }
