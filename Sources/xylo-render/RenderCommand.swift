@@ -103,6 +103,11 @@ enum RenderCommand {
         } else {
           console.warning("\(samples) clipped (\(peak)); try --normalize or --gain")
         }
+      case .silentTaps(let silent):
+        let taps = silent.count == 1 ? "1 tap plays" : "\(silent.count) taps play"
+        console.warning(
+          "\(taps) no sample: the bank has none for \(silent.firstKey) at velocity \(silent.firstVelocity)\(silent.count == 1 ? "" : " (the first)"); check its lovel/hivel ranges"
+        )
       case .abruptCuts, .unisonsMerged: break  // after the summary line, below
       }
     }

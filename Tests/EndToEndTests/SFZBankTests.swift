@@ -53,6 +53,25 @@ import Testing
         """))
   }
 
+  @Test func tapsInAVelocityGapAreNamedAsSilent() throws {
+    let folder = try temporaryFolder()
+    _ = try run(["bank", "export", folder + "/bank", "--quiet"])
+    // Velocities 1-63 have no region: gain 0.2 is velocity 25, 0.1 is 13.
+    let sfz = try file(
+      "x.sfz", in: folder,
+      holding: Array("<region> sample=bank/C.wav lokey=84 hikey=96 lovel=64\n".utf8))
+    let result = try run(
+      ["render", "-", "-o", folder + "/o.wav", "--bank", sfz], input: "C6 C6*0.2 E6*0.1 D6\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: warning: 2 taps play no sample: the bank has none for C6 at velocity 25 (the first); check its lovel/hivel ranges\n"
+      ))
+    let whole = try run(
+      ["render", "-", "-o", folder + "/p.wav", "--bank", sfz], input: "C6 D6\n")
+    #expect(!whole.stderr.contains("no sample"))
+  }
+
   @Test func aBrokenInstrumentIsRefusedWithItsLineAndNoOutput() throws {
     let folder = try temporaryFolder()
     let sfz = try file(

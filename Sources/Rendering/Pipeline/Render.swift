@@ -56,6 +56,8 @@ public struct RenderSummary: Sendable {
   public var abruptCuts: AbruptCuts?
   /// Taps merged into another of the same key on the same frame (each bar sounds once).
   public var mergedUnisons = 0
+  /// Taps the bank plays no sample for at their velocity, if any.
+  public var silentTaps: SilentTaps?
 }
 
 extension RenderSummary {
@@ -72,6 +74,7 @@ extension RenderSummary {
           firstFrame: cuts.firstFrame)
       })
     mergedUnisons = plan.mergedUnisons
+    silentTaps = plan.silentTaps
   }
 
   /// The output's length in seconds, exactly.

@@ -18,6 +18,8 @@ public enum RenderWarning: Equatable, Sendable {
   case abruptCuts(AbruptCuts)
   /// Taps of a key already struck on the same frame, merged into the strongest.
   case unisonsMerged(count: Int)
+  /// Taps the bank has no sample for at their velocity: they are silent.
+  case silentTaps(SilentTaps)
 }
 
 /// Voices stopped without a fade while louder than -40 dBFS: each leaves an audible step.
@@ -43,6 +45,7 @@ extension RenderSummary {
       warnings.append(.loudnessMissed(by: loudness.missedBy))
     }
     if voiceCount == 0 { warnings.append(.silence) }
+    if let silentTaps { warnings.append(.silentTaps(silentTaps)) }
     if clippedCount > 0 {
       warnings.append(
         .clipped(

@@ -20,6 +20,9 @@ public struct RenderPlan: Sendable {
   /// Taps that struck a key already struck on the same frame, merged into the strongest
   /// (`mergingUnisons`): each bar sounds once.
   public let mergedUnisons: Int
+  /// Taps that play no sample because the bank has none for their key at their velocity (an
+  /// SFZ instrument with a gap between its `lovel`/`hivel` ranges); nil when every tap sounds.
+  public let silentTaps: SilentTaps?
   /// Voices a polyphony limit stops without a fade while louder than -40 dBFS, if any: each
   /// leaves an audible step (a `cutFade` of a few milliseconds removes it).
   public let abruptCuts: CutSteps?
@@ -104,10 +107,16 @@ public struct RenderPlan: Sendable {
       sampleIndex[sample.key, default: [:]][sample.layer] = index
     }
     let placed: (taps: [MixTap], mergedUnisons: Int)
+    var silent: SilentTaps?
     do {
       placed = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
         key, gain, turn in
         let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
+        if layer < 0 {
+          silent = SilentTaps(
+            count: (silent?.count ?? 0) + 1, firstKey: silent?.firstKey ?? key,
+            firstVelocity: silent?.firstVelocity ?? TapVelocity.of(gain: gain))
+        }
         return (
           sampleIndex[key]?[layer] ?? 0,
           bank.level(forGain: gain, title: key, strikeLayer: layer)
@@ -120,6 +129,7 @@ public struct RenderPlan: Sendable {
     // A bar struck twice on one frame sounds once, at the strongest tap.
     let taps = placed.taps
     mergedUnisons = placed.mergedUnisons
+    silentTaps = silent
     let scale = Int64(rate)
     guard let cutFadeFrames = settings.cutFade.roundedHalfUp(scale: scale) else {
       throw .doesNotFit("the cut fade is too long")
@@ -164,4 +174,11 @@ public struct RenderPlan: Sendable {
   /// The fade that ends an output cut short while keys still sound: 5 ms, too short to hear
   /// as a fade, long enough to remove the click of a step.
   public static let edgeFade = Rational(1, 200) ?? .zero  // never .zero: 200 is not 0
+}
+
+/// Taps no sample of the bank plays: how many, and the first one's key and MIDI velocity.
+public struct SilentTaps: Equatable, Sendable {
+  public var count: Int
+  public var firstKey: String
+  public var firstVelocity: Int
 }
