@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "Exports", targets: ["Exports"]),
     .library(name: "GoldenTesting", targets: ["GoldenTesting", "GoldenReports"]),
+    .library(name: "XyloTesting", targets: ["XyloTesting"]),
     .library(name: "Settings", targets: ["Settings"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
@@ -80,6 +81,13 @@ let package = Package(
     .target(
       name: "GoldenReports",
       dependencies: ["GoldenTesting", "Rendering", "AudioBasics", "Platform", "ScoreParser"]),
+    // One call for a Swift test: render a score and compare it with its golden, in memory.
+    .target(
+      name: "XyloTesting",
+      dependencies: [
+        "GoldenTesting", "Rendering", "AudioBasics", "AudioDigest", "Platform", "SoundFile",
+        "Settings",
+      ]),
     .executableTarget(
       name: "xylo-render",
       dependencies: [
@@ -116,6 +124,9 @@ let package = Package(
     .testTarget(
       name: "ExportsTests",
       dependencies: ["TestSupport", "Exports", "GoldenTesting", "Rendering", "Drawing"]),
+    .testTarget(
+      name: "XyloTestingTests",
+      dependencies: ["TestSupport", "XyloTesting", "Rendering", "GoldenTesting"]),
     .testTarget(
       name: "GoldenTestingTests",
       dependencies: ["TestSupport", "GoldenTesting", "GoldenReports", "Rendering"]),

@@ -20,7 +20,8 @@ let package = Package(
       dependencies: [
         .product(name: "Rendering", package: "xylo-render"),
         .product(name: "GoldenTesting", package: "xylo-render"),
+        .product(name: "XyloTesting", package: "xylo-render"),
       ],
-      exclude: ["alarm.xylo", "alarm.golden.sha256", "alarm.golden.taps"]),
+      exclude: ["alarm.xylo", "alarm.golden.sha256", "alarm.golden.taps", "Goldens"]),
   ]
 )

@@ -63,6 +63,19 @@ public func compareGolden(
   } catch {
     throw .soundFile(error)
   }
+  return try compareGolden(
+    expected: readers.0, actual: readers.1, tolerance: tolerance, diffOut: diffOut, score: score)
+}
+
+/// Compares audio already opened, from files or memory (`MemoryAudio`, such as
+/// `renderAsWritten`'s): the same verdict and lines as comparing the files, with the readers'
+/// paths as their names.
+public func compareGolden(
+  expected expectedReader: any AudioReading, actual actualReader: any AudioReading,
+  tolerance: GoldenTolerance? = nil, diffOut: Destination? = nil, score: ScoreContext? = nil
+) throws(RenderError) -> GoldenComparison {
+  let readers = (expectedReader, actualReader)
+  let (expected, actual) = (expectedReader.path, actualReader.path)
   let peak: Double?
   switch tolerance {
   case .peak(let decibels): peak = decibels

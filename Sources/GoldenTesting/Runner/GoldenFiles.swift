@@ -26,7 +26,7 @@ final class ScratchFile {
 }
 
 /// The taps of `score` as a golden records them, at `rate`.
-func recordedTaps(_ score: Score, rate: Int) -> [RecordedTap] {
+package func recordedTaps(_ score: Score, rate: Int) -> [RecordedTap] {
   ((try? schedule(score, rate: Int64(rate))) ?? []).map {
     RecordedTap(frame: $0.frame, key: $0.tap.key, gain: $0.tap.gain, line: $0.tap.line)
   }
