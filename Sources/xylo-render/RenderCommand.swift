@@ -10,7 +10,8 @@ enum RenderCommand {
     arguments: [CommonOptions.scoreArgument],
     sections: RenderOptions.sections,
     footer: """
-      The output lasts until the last sample ends, unless --tail or --duration say otherwise.
+      The output ends once the mix has decayed below -90 dBFS (--tail auto); --tail 0 ends it
+      where the last sample ends, --tail SECONDS that long after, --duration at a set length.
       The score's own 'options' line applies; options given here override it. With the
       built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB quieter and
       darker (a longer contact, less click); a tap peaks at -8.2 dBFS, so chords of three keys

@@ -145,9 +145,14 @@ public struct RenderPlan: Sendable {
         throw .doesNotFit("the tail is too long")
       }
       totalFrames = soundingFrames + frames
+    case .untilDecayed:
+      totalFrames =
+        Self.decayedFrames(of: mix, level: settings.level)
+        + Int64(Room.tailFrames(settings.room, sampleRate: rate))
     }
     var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
-    if totalFrames < soundingFrames && !settings.cutIsSeamless {
+    // A decayed output ends below -90 dBFS: no step to fade out.
+    if totalFrames < soundingFrames && !settings.cutIsSeamless && settings.length != .untilDecayed {
       // Cut while still sounding: a short fade instead of a step.
       fadeFrames = max(fadeFrames, Self.edgeFade.roundedHalfUp(scale: scale) ?? 0)
     }
