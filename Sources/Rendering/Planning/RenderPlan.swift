@@ -30,6 +30,12 @@ public struct RenderPlan: Sendable {
   public let tags: Tags
   /// The files the render reads (the score, the bank's samples): an output may be none of them.
   public let inputPaths: [String]
+  /// The score's voices that have taps (`voice` lines, or a MIDI file's tracks), in order:
+  /// what `renderStems` writes one file for.
+  public let parts: [VoicePart]
+  /// The voice (`Tap.voice`) each of `mix.voices` sounds for, when the taps are in more than
+  /// one; empty when they are all in one.
+  package let partOfVoice: [Int32]
 
   /// Loads the keys `score` uses from `bank` (and only those), converts them, and plans the
   /// voices. The score's taps are emptied once turned into voices, to free their memory.
@@ -103,9 +109,12 @@ public struct RenderPlan: Sendable {
     for (index, sample) in used.enumerated() {
       sampleIndex[sample.key, default: [:]][sample.layer] = index
     }
-    let placed: (taps: [MixTap], mergedUnisons: Int)
+    parts = VoicePart.parts(of: score)
+    let placed: (taps: [MixTap], mergedUnisons: Int, voices: [Int32])
     do {
-      placed = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
+      placed = try mixTaps(
+        for: score, rate: Int64(rate), countsTurns: countsTurns, recordingVoices: parts.count > 1
+      ) {
         key, gain, turn in
         let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
         return (
@@ -120,6 +129,7 @@ public struct RenderPlan: Sendable {
     // A bar struck twice on one frame sounds once, at the strongest tap.
     let taps = placed.taps
     mergedUnisons = placed.mergedUnisons
+    partOfVoice = placed.voices
     let scale = Int64(rate)
     guard let cutFadeFrames = settings.cutFade.roundedHalfUp(scale: scale) else {
       throw .doesNotFit("the cut fade is too long")
