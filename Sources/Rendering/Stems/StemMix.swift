@@ -86,7 +86,7 @@ func matchSums<Value: FixedWidthInteger>(
   high: Int64
 ) -> [Int64] {
   var adjusted = [Int64](repeating: 0, count: stems.count)
-  guard stems.count > 1 else { return adjusted }
+  guard !stems.isEmpty else { return adjusted }
   for index in 0..<mix.count {
     let target = Int64(mix[index])
     guard target > low && target < high else { continue }

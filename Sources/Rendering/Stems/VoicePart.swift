@@ -20,8 +20,18 @@ public struct VoicePart: Equatable, Sendable {
     guard score.taps.contains(where: { $0.voice != first }) else {
       return [VoicePart(index: first, name: score.voiceName(first))]
     }
-    var used = Set<Int>()
-    for tap in score.taps { used.insert(tap.voice) }
-    return used.sorted().map { VoicePart(index: $0, name: score.voiceName($0)) }
+    // Voices are few and numbered from 0 (tracks, `voice` lines): a flag each, not a hash.
+    let (lowest, highest) = score.taps.reduce((first, first)) {
+      ($0.0 < $1.voice ? $0.0 : $1.voice, max($0.1, $1.voice))
+    }
+    let indices: [Int]
+    if lowest >= 0 && highest < 1 << 16 {
+      var used = [Bool](repeating: false, count: highest + 1)
+      for tap in score.taps { used[tap.voice] = true }
+      indices = used.indices.filter { used[$0] }
+    } else {
+      indices = Set(score.taps.map(\.voice)).sorted()
+    }
+    return indices.map { VoicePart(index: $0, name: score.voiceName($0)) }
   }
 }
