@@ -19,7 +19,7 @@ extension RenderCommand {
     let names = stems.stems.map { Path.lastComponent($0.path) }.joined(separator: ", ")
     let encoding = mix.format.encoding.map { " \($0.rawValue)" } ?? ""
     console.err(
-      "wrote \(stems.stems.count) \(stems.stems.count == 1 ? "stem" : "stems") to \(quote(folder, limit: displayedPathLength)): \(names) (\(seconds(mix.totalFrames)) s each, \(mix.totalFrames) frames, \(mix.rate) Hz, \(mix.channels == 1 ? "mono" : "stereo"), \(mix.format.container.rawValue)\(encoding))"
+      "wrote \(stems.stems.count) \(stems.stems.count == 1 ? "stem" : "stems") to \(quote(folder, limit: displayedPathLength)): \(names) (\(seconds(mix.totalFrames)) s\(stems.stems.count == 1 ? "" : " each"), \(mix.totalFrames) frames, \(mix.rate) Hz, \(mix.channels == 1 ? "mono" : "stereo"), \(mix.format.container.rawValue)\(encoding))"
     )
   }
 }
