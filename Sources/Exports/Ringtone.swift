@@ -119,7 +119,7 @@ private func renderCutRingtone(
       oneShot.length = .exactly(seconds: cutAt)
       oneShot.fadeOut = ringtone.fadeSeconds
     } else {
-      oneShot.length = .natural(tail: .zero)
+      oneShot.length = .untilDecayed
     }
     var plan = try RenderPlan(score: song, bank: bank, settings: oneShot, scorePath: scorePath)
     let limit = ringtone.maximumSeconds.roundedHalfUp(scale: Int64(plan.rate)) ?? plan.totalFrames

@@ -70,7 +70,8 @@ public struct NoteOccurrence: Hashable, Sendable, CustomStringConvertible {
 
 /// Makes every selected note of `song` a tap on the bank's key for it, at its exact time.
 ///
-/// A tap's `line` is its track and `column` its channel; its gain is velocity / 127. Notes
+/// A tap's `line` is its track and `column` its channel; its `voice` is its track's place in
+/// `score.voices`, every track by name; its gain is velocity / 127. Notes
 /// struck again, never released or doubled in unison are separate taps.
 public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -> MIDIImport {
   guard NoteMapping.transposeRange.contains(mapping.transpose) else {
@@ -124,11 +125,14 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
       Tap(
         time: try song.seconds(atTick: note.tick), key: key,
         gain: Double(note.velocity) / 127, line: note.track, column: note.channel,
-        sequence: taps.count))
+        sequence: taps.count, voice: note.track - 1))
     ticks.append(note.tick)
   }
   // Notes come ordered by tick, track and file order, so the taps are already in time order.
   result.score.taps = taps
+  result.score.voices = song.tracks.map { track in
+    track.name.flatMap { $0.isEmpty ? nil : $0 } ?? "track \(track.number)"
+  }
   result.tapTicks = ticks
   result.score.tempoChanges = try scoreTempoChanges(song)
   result.score.meterChanges = try song.timeSignatures.map { (signature) throws(MIDIError) in

@@ -21,6 +21,9 @@ public struct RenderedChunk: Sendable {
   public var peak = PeakMeter()
   /// Integer values clipped, or float values past ±1 for float delivery.
   public var clippedCount: Int64 = 0
+  /// The gain a limiter multiplied each frame by, when the pipeline was asked to keep them;
+  /// empty otherwise.
+  public var limiterGains: [Float] = []
 
   /// An empty chunk, to be filled by `renderChunk(_:range:finishing:encoding:dither:blockFrames:into:)`.
   public init(start: Int64 = 0, frameCount: Int = 0) {

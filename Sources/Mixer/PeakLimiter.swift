@@ -74,6 +74,23 @@ public struct PeakLimiter: Sendable {
   public mutating func process(
     _ block: UnsafeMutableBufferPointer<Float>, lookahead: UnsafeBufferPointer<Float>
   ) {
+    var unused: [Float] = []
+    process(block, lookahead: lookahead, gains: &unused, recordsGains: false)
+  }
+
+  /// `process(_:lookahead:)`, leaving in `gains` the gain each frame of the block was
+  /// multiplied by: the same gains make other signals (the stems of this mix) follow it.
+  public mutating func process(
+    _ block: UnsafeMutableBufferPointer<Float>, lookahead: UnsafeBufferPointer<Float>,
+    gains: inout [Float]
+  ) {
+    process(block, lookahead: lookahead, gains: &gains, recordsGains: true)
+  }
+
+  private mutating func process(
+    _ block: UnsafeMutableBufferPointer<Float>, lookahead: UnsafeBufferPointer<Float>,
+    gains: inout [Float], recordsGains: Bool
+  ) {
     let frameCount = block.count / channels
     let aheadCount = min(lookahead.count / channels, lookaheadFrames)
     // What each frame needs, for the block and its look-ahead: its own peak, and the peaks at
@@ -123,6 +140,7 @@ public struct PeakLimiter: Sendable {
     }
     // Keep the last `reach` frames for the next block's interpolation.
     previous = Array(frames[(frameCount * channels)..<((frameCount + reach) * channels)])
+    if recordsGains { resize(&gains, to: frameCount) }
     // The least need over each frame's look-ahead, by a monotonic queue of indices.
     var queue = [Int](repeating: 0, count: needs.count)
     var (head, tail) = (0, 0)
@@ -143,6 +161,7 @@ public struct PeakLimiter: Sendable {
       // The running sum drifts by rounding; a gain just over the frame's need is clamped to it.
       let gain = Float(min(historySum / Double(window + 1), needs[frame]))
       for channel in 0..<channels { block[frame * channels + channel] *= gain }
+      if recordsGains { gains[frame] = gain }
     }
   }
 }

@@ -18,6 +18,8 @@ struct Expander {
   /// Seconds per beat: 60 / tempo.
   private var beatSeconds = Rational(1, 2) ?? .one
   private var defaultLength = Rational.one
+  /// The voice taps go to: the index the last `voice` line played gave.
+  private var voice = 0
   /// Beats since the last bar of the meter the score set; `nil` before any `meter` (bar lines
   /// are then free) and after a timestamp (the beat grid is lost until the next `meter`).
   private var beatsIntoBar: Rational?
@@ -42,7 +44,7 @@ struct Expander {
           taps.append(
             Tap(
               time: cursor, key: key.name, gain: gain, line: Int(key.line),
-              column: Int(key.column), sequence: taps.count))
+              column: Int(key.column), sequence: taps.count, voice: voice))
         }
         try advance(beats: length ?? defaultLength, at: token)
       case .rest(let length, let token):
@@ -57,6 +59,8 @@ struct Expander {
         }
       case .length(let beats):
         defaultLength = beats
+      case .voice(let index):
+        voice = index
       case .meter(let numerator, let denominator):
         let change = MeterChange(time: cursor, numerator: numerator, denominator: denominator)
         beatsIntoBar = .zero

@@ -9,15 +9,18 @@ enum Keyword: String, CaseIterable {
   case meter
   /// The score's own render options; read by `OptionsLineReader`, not as a number or text.
   case options
+  /// The voice (part) the taps after it belong to: `voice melody`; `render --stems` writes one
+  /// file for each.
+  case voice
 
   /// Whether the directive's argument is free text (the rest of the line) rather than a number.
-  var takesText: Bool { self == .title || self == .artist || self == .comment }
+  var takesText: Bool { self == .title || self == .artist || self == .comment || self == .voice }
 
   /// The keyword `text` spells, if any: `init(rawValue:)` after a check of length and first
   /// letter, which most words (key titles) fail, so they skip the string comparisons.
   static func named(_ text: String) -> Keyword? {
     let utf8 = text.utf8
-    guard (5...7).contains(utf8.count), let first = utf8.first, "tlacom".utf8.contains(first)
+    guard (5...7).contains(utf8.count), let first = utf8.first, "tlacomv".utf8.contains(first)
     else { return nil }
     return Keyword(rawValue: text)
   }

@@ -11,6 +11,9 @@ struct LineParser {
   var artist: String?
   var comment: String?
   var options = OptionsLineReader()
+  /// The voices `voice` lines name, in the order first named; `main` first when taps come
+  /// before the first of them.
+  var voices: [String] = []
 
   /// The first tap read, valid or not: an `options` line must come before it.
   private var firstTap: Token?
@@ -79,13 +82,16 @@ struct LineParser {
       let start = token.column - 1 + token.text.count
       let text = String(content[start...]).trimmingBlanks()
       guard !text.isEmpty else {
-        diagnostics.error(
-          "'\(keyword.rawValue)' needs text, as in '\(keyword.rawValue) My Song'", at: token)
+        let example =
+          keyword == .voice
+          ? "a name, as in 'voice melody'" : "text, as in '\(keyword.rawValue) My Song'"
+        diagnostics.error("'\(keyword.rawValue)' needs \(example)", at: token)
         return
       }
       switch keyword {
       case .title: title = text
       case .artist: artist = text
+      case .voice: startVoice(named: text)
       default: comment = text
       }
       return
@@ -117,6 +123,15 @@ struct LineParser {
     case .success(let value):
       append(keyword == .tempo ? .tempo(value, token: argument) : .length(value))
     }
+  }
+
+  /// `voice NAME`: the taps after it, up to the next `voice` line, are in voice NAME (the rest
+  /// of the line); a name used before takes up that voice again.
+  private mutating func startVoice(named name: String) {
+    if voices.isEmpty && firstTap != nil { voices.append(Score.firstVoiceName) }
+    let index = voices.firstIndex(of: name) ?? voices.count
+    if index == voices.count { voices.append(name) }
+    append(.voice(index))
   }
 
   /// `meter N/D`: N from 1 to 64 notes of 1/D, D a power of two from 1 to 64.

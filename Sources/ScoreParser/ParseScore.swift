@@ -34,6 +34,7 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
     taps: taps, duration: expander.end, title: parser.title, artist: parser.artist,
     comment: parser.comment, tempoChanges: expander.tempoChanges, options: parser.options.words)
   score.meterChanges = expander.meterChanges
+  score.voices = parser.voices
   return ParseResult(score: score, diagnostics: diagnostics, options: parser.options.words)
 }
 

@@ -11,18 +11,26 @@ public struct Tap: Hashable, Sendable {
   public var column: Int { Int(storedColumn) }
   /// The tap's position in text order after repeats are expanded; breaks ties between equal times.
   public var sequence: Int { Int(storedSequence) }
+  /// The voice the tap belongs to, an index into `Score.voices`: the last `voice` line before
+  /// it, or a MIDI file's track (0 for the first).
+  public var voice: Int { Int(storedVoice) }
 
   var storedLine: Int32
   var storedColumn: Int32
   var storedSequence: Int32
+  var storedVoice: Int32
 
-  public init(time: Rational, key: String, gain: Double, line: Int, column: Int, sequence: Int) {
+  public init(
+    time: Rational, key: String, gain: Double, line: Int, column: Int, sequence: Int,
+    voice: Int = 0
+  ) {
     self.time = time
     self.key = key
     self.gain = gain
     storedLine = Int32(clamping: line)
     storedColumn = Int32(clamping: column)
     storedSequence = Int32(clamping: sequence)
+    storedVoice = Int32(clamping: voice)
   }
 }
 
@@ -72,6 +80,20 @@ public struct Score: Sendable {
   public var comment: String?
   /// The words of the score's `options` line, in order; empty when it has none.
   public var options: [ScoreOptionWord]
+  /// The names of the voices taps belong to (`Tap.voice` indexes it): the score's `voice`
+  /// lines (`main` first when taps come before them), or a MIDI file's tracks. Empty for a
+  /// score without `voice` lines, whose taps are all in voice 0, `main`.
+  public var voices: [String] = []
+
+  /// The voice a score's taps are in before any `voice` line.
+  public static let firstVoiceName = "main"
+
+  /// The name of voice `index`: its entry in `voices`, else `main` for voice 0 and
+  /// `voice N` (1-based) for another.
+  public func voiceName(_ index: Int) -> String {
+    if voices.indices.contains(index) { return voices[index] }
+    return index == 0 ? Self.firstVoiceName : "voice \(index + 1)"
+  }
 
   public init(
     taps: [Tap], duration: Rational, title: String? = nil, artist: String? = nil,

@@ -17,6 +17,8 @@ enum ScoreItem {
   case length(Rational)
   /// Sets the meter from here on: `numerator` notes of 1/`denominator` a bar.
   case meter(numerator: Int, denominator: Int)
+  /// Puts the taps after it in the voice at this index of the score's voices.
+  case voice(Int)
   /// Moves the cursor to an absolute time in seconds.
   case timestamp(Rational, token: Token)
   /// A `|`, which should stand where a bar of the meter ends.

@@ -11,7 +11,7 @@ extension SoundOptions {
     switch length {
     case .exactly(let seconds)?: lengths.append(("--duration", seconds))
     case .natural(let tail)?: lengths.append(("--tail", tail))
-    case nil: break
+    case .untilDecayed?, nil: break
     }
     if let fadeOut { lengths.append(("--fade-out", fadeOut)) }
     if let cutFade { lengths.append(("--cut-fade", cutFade)) }

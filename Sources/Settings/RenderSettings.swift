@@ -54,16 +54,23 @@ public struct RenderSettings: Sendable {
 
   /// The output's length.
   public enum Length: Equatable, Sendable {
+    /// Until the finished mix has decayed for good: it ends at the first frame from which every
+    /// channel stays below `decayThresholdDecibels` (-90 dBFS), bounded from the plan without
+    /// mixing (`--tail auto`, the default). Never longer than `.natural(tail: .zero)`.
+    case untilDecayed
     /// Until the last sample ends, then this many seconds of silence.
     case natural(tail: Rational)
     /// Exactly this many seconds, cut or padded.
     case exactly(seconds: Rational)
   }
 
+  /// The level (dBFS, sample peak) below which an `.untilDecayed` output has ended.
+  public static let decayThresholdDecibels = -90.0
+
   public init(
     rate: Int? = nil, channels: Int? = nil, format: OutputFormat = .defaultLossless,
     ditherSeed: UInt64? = nil, level: Level = .gain(decibels: 0),
-    length: Length = .natural(tail: .zero), fadeOut: Rational = .zero, polyphony: Int? = nil,
+    length: Length = .untilDecayed, fadeOut: Rational = .zero, polyphony: Int? = nil,
     cutFade: Rational = .zero, room: RoomSize = .none, blockFrames: Int = 4_096,
     jobs: Int = processorCount(), computesContentHash: Bool = false
   ) {

@@ -6,11 +6,15 @@ import Rendering
 enum RenderCommand {
   static let command = Command(
     name: "render", overview: "Render a score to an audio file, every tap on its exact frame.",
-    synopsis: ["xylo-render render SCORE -o OUT [options]", "xylo-render SCORE -o OUT [options]"],
+    synopsis: [
+      "xylo-render render SCORE -o OUT [options]", "xylo-render SCORE -o OUT [options]",
+      "xylo-render render SCORE --stems DIR [-o OUT] [options]",
+    ],
     arguments: [CommonOptions.scoreArgument],
     sections: RenderOptions.sections,
     footer: """
-      The output lasts until the last sample ends, unless --tail or --duration say otherwise.
+      The output ends once the mix has decayed below -90 dBFS (--tail auto); --tail 0 ends it
+      where the last sample ends, --tail SECONDS that long after, --duration at a set length.
       The score's own 'options' line applies; options given here override it. With the
       built-in xylophone, a tap's gain is how hard the bar is struck: C*0.5 is 6 dB quieter and
       darker (a longer contact, less click); a tap peaks at -8.2 dBFS, so chords of three keys
@@ -48,9 +52,18 @@ enum RenderCommand {
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
-      let summary = try render(plan, to: options.destination) { progress in
+      let show: ProgressHandler = { progress in
         bar?.show(progress)
         return .proceed
+      }
+      let summary: RenderSummary
+      var stems: StemsSummary?
+      if let folder = options.stems {
+        let written = try renderStems(
+          plan, StemsRequest(folder: folder, mix: options.destination), progress: show)
+        (summary, stems) = (written.mix, written)
+      } else {  // RenderOptions asks for -o without --stems
+        summary = try render(plan, to: options.destination ?? .standardOutput, progress: show)
       }
       bar?.finish()
       if let hash = summary.contentHash {
@@ -59,6 +72,7 @@ enum RenderCommand {
       }
       if !options.quiet {
         report(summary, options: options, console: console)
+        if let stems { reportStems(stems, folder: options.stems ?? "", console: console) }
       }
       return .success
     } catch {
@@ -119,9 +133,11 @@ enum RenderCommand {
     } else {
       kind = "\(format.container.rawValue)\(encoding)"
     }
-    console.err(
-      "wrote \(options.destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
-    )
+    if let destination = options.destination {
+      console.err(
+        "wrote \(destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
+      )
+    }
     if summary.mergedUnisons > 0 {
       let count = summary.mergedUnisons
       console.note(

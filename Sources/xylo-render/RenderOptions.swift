@@ -5,7 +5,10 @@ import Rendering
 /// has (paths, messages).
 struct RenderOptions {
   var scorePath: String
-  var destination: Destination
+  /// The full mix's file; `nil` when only stems are written.
+  var destination: Destination?
+  /// The folder `--stems` writes one file per voice into.
+  var stems: String?
   var limits: ParseOptions
   var midi: MIDIChoices
   /// The part of the song to play (`--start`, `--end`).
@@ -31,6 +34,11 @@ struct RenderOptions {
         "wav, flac, aiff, caf, w64, rf64, ogg, opus, mp3, or m4a/m4r (AAC in MP4, written with FFmpeg) (default: from OUT's extension; wav for '-')"
     ),
     OptionSpec("--bitrate", value: "KBPS", help: "AAC bit rate for .m4a and .m4r (default: 256)"),
+    OptionSpec(
+      "--stems", value: "DIR",
+      help:
+        "Also write DIR/NN-NAME.EXT for each voice of a score ('voice' lines) or track of a MIDI file, as long as the mix and adding up to it; -o is then optional, the format lossless (--format, else OUT's, else wav)"
+    ),
   ]
 
   static let sections = [
@@ -54,10 +62,16 @@ struct RenderOptions {
   init(_ arguments: ParsedOptions) throws(OptionError) {
     try arguments.requirePositionals(["SCORE"], command: "render")
     scorePath = arguments.positionals[0]
-    guard let output = arguments.values["--output"], !output.isEmpty else {
+    stems = arguments.values["--stems"]
+    if stems?.isEmpty == true { throw OptionError("--stems needs a folder") }
+    let output = arguments.values["--output"]
+    guard stems != nil || output?.isEmpty == false else {
       throw OptionError("missing -o OUT (a file name, or '-' for standard output)")
     }
-    destination = Destination(output)
+    if output?.isEmpty == true {
+      throw OptionError("-o needs a file name, or '-' for standard output")
+    }
+    destination = output.map(Destination.init)
     limits = try LimitOptions.parse(arguments)
     midi = try MIDIInputOptions.parse(arguments)
     excerpt = try ExcerptOptions.parse(arguments)
@@ -67,9 +81,23 @@ struct RenderOptions {
     try sound.checkLengths(limit: limits.maxDuration)
     let bitRate = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s")
     file = try OutputFile(
-      path: output, formatName: arguments.values["--format"], bitRate: bitRate.map { $0 * 1_000 })
+      path: output ?? "stems.wav", formatName: arguments.values["--format"],
+      bitRate: bitRate.map { $0 * 1_000 })
     try file.check(encoding: sound.encoding)
+    if stems != nil, !file.isLossless {
+      throw OptionError(
+        "--stems writes lossless files (wav, flac, aiff, caf, w64, rf64) that add up to the mix; choose one with --format or OUT's name"
+      )
+    }
     if case .aac = file { _ = try encoderRate(for: sound.rate) }
     (jobs, blockFrames) = try CommonOptions.parseMixing(arguments)
+  }
+}
+
+extension OutputFile {
+  /// Whether the file stores its values exactly (what stems must, to add up to the mix).
+  fileprivate var isLossless: Bool {
+    if case .sound(let container) = self { return container.isLossless }
+    return false
   }
 }

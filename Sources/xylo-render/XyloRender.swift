@@ -38,9 +38,12 @@ enum XyloRender {
     default:
       break
     }
-    // `xylo-render SCORE -o OUT` is short for `xylo-render render SCORE -o OUT`.
+    // `xylo-render SCORE -o OUT` (or `--stems DIR`) is short for `xylo-render render SCORE ...`.
+    let outputs = ["-o", "--output", "--stems"]
     if commands.first(where: { $0.name == first }) == nil, !first.hasPrefix("-") || first == "-",
-      arguments.contains(where: { $0 == "-o" || $0 == "--output" || $0.hasPrefix("--output=") })
+      arguments.contains(where: { word in
+        outputs.contains(word) || outputs.contains { word.hasPrefix($0 + "=") }
+      })
     {
       return dispatch(["render"] + arguments, console: console)
     }

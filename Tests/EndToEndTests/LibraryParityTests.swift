@@ -28,4 +28,23 @@ import Testing
     #expect(tool == (try Data(contentsOf: URL(fileURLWithPath: byLibrary))))
     #expect(tool.count > 1_000)
   }
+
+  @Test func theLibraryWritesTheStemsTheToolWrites() throws {
+    let folder = try temporaryFolder()
+    let score = packageRoot.path + "/Examples/midi/ode-to-joy-band.mid"
+    let result = try run([
+      "render", score, "--stems", folder + "/tool", "--format", "flac", "--normalize", "--quiet",
+    ])
+    try #require(result.status == 0, "\(result.stderr)")
+    let summary = try Song(file: score, options: SoundOptions(level: .normalize(peakDecibels: -1)))
+      .renderStems(StemsRequest(folder: folder + "/library"), as: .sound(.flac))
+    #expect(listing(folder + "/tool") == ["02-Theme.flac", "03-Bass.flac"])
+    #expect(
+      summary.stems.map(\.path) == ["02-Theme", "03-Bass"].map { "\(folder)/library/\($0).flac" })
+    for name in listing(folder + "/tool") {
+      #expect(
+        FileManager.default.contents(atPath: "\(folder)/tool/\(name)")
+          == FileManager.default.contents(atPath: "\(folder)/library/\(name)"))
+    }
+  }
 }

@@ -72,7 +72,7 @@ import Testing
       result.stderr == """
         xylo-render: note: \(Self.band): 128 drum notes (channel 10) left out; --drums keeps them
         xylo-render: note: \(Self.band): 32 notes moved by octaves into the bank's range; --out-of-range skip or error to change that
-        wrote '\(out)': 32.125 s, 1541980 frames, 48000 Hz, mono, wav pcm16
+        wrote '\(out)': 32.021 s, 1537030 frames, 48000 Hz, mono, wav pcm16
         xylo-render: note: 6 taps struck keys already struck on the same frame; each bar sounds once, at its strongest tap
 
         """)

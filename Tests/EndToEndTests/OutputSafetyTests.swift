@@ -40,7 +40,7 @@ import Testing
     let received = try Data(contentsOf: URL(fileURLWithPath: copy))
     #expect(result.status == 0)
     #expect(received.prefix(4) == Data("RIFF".utf8))
-    #expect(received.count == 44 + 82_009 * 2)
+    #expect(received.count == 44 + 81_216 * 2)
     let attributes = try FileManager.default.attributesOfItem(atPath: fifo)
     #expect(attributes[.type] as? FileAttributeType == .typeUnknown)  // still a FIFO
     #expect(listing(folder) == ["f.wav", "got", "s.xylo"])
@@ -64,8 +64,8 @@ import Testing
     let result = try run(["render", try score(in: folder), "-o", "/dev/stdout", "--format", "wav"])
     #expect(result.status == 0)
     #expect(result.stdoutData.prefix(4) == Data("RIFF".utf8))
-    #expect(result.stdoutData.count == 44 + 82_009 * 2)
-    #expect(result.stderr.hasPrefix("wrote '/dev/stdout': 1.709 s"))
+    #expect(result.stdoutData.count == 44 + 81_216 * 2)
+    #expect(result.stderr.hasPrefix("wrote '/dev/stdout': 1.692 s"))
   }
 
   @Test func aSocketIsRefused() throws {

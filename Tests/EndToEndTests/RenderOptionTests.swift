@@ -8,7 +8,8 @@ import Testing
     try writeWav(folder + "/C.wav", [32_000, 16_000, 0])
     try writeWav(folder + "/D.wav", [32_000, 16_000, 0])
     let out = folder + "/o.wav"
-    let result = try run(["render", "-", "-o", out, "--bank", folder], input: "0 C\n0 D\n2 .\n")
+    let result = try run(
+      ["render", "-", "-o", out, "--bank", folder, "--tail", "0"], input: "0 C\n0 D\n2 .\n")
     #expect(
       result.stderr.hasPrefix(
         "xylo-render: warning: 1 sample clipped (peak +5.8 dBFS at 0.000 s); try --normalize or --gain\n"
@@ -44,9 +45,11 @@ import Testing
   @Test func lengthFollowsTheLastSampleTailAndDuration() throws {
     let bank = try impulseBank()
     let folder = try temporaryFolder()
+    // Each impulse is 1 frame of sound and 9 of zeros: the decayed end is right after the last
+    // sound, `--tail 0` where the last sample ends.
     let cases: [([String], Int64)] = [
-      ([], 24_010), (["--tail", "0.5"], 48_010), (["--duration", "0.25"], 12_000),
-      (["--duration", "1"], 48_000),
+      ([], 24_001), (["--tail", "auto"], 24_001), (["--tail", "0"], 24_010),
+      (["--tail", "0.5"], 48_010), (["--duration", "0.25"], 12_000), (["--duration", "1"], 48_000),
     ]
     for (arguments, frames) in cases {
       let out = folder + "/l.wav"
@@ -54,6 +57,25 @@ import Testing
         ["render", "-", "-o", out, "--bank", bank, "--quiet"] + arguments, input: "C D\n")
       #expect(try readInts(out).info.frameCount == frames, "\(arguments)")
     }
+  }
+
+  @Test(arguments: [[String](), ["--normalize"], ["--loudness", "-16"], ["--room", "small"]])
+  func anAutomaticTailCutsOnlyWhatHasDecayedBelowMinus90DBFS(_ level: [String]) throws {
+    let folder = try temporaryFolder()
+    let score = folder + "/s.xylo"
+    try "options --tail auto --encoding pcm24\nC D*0.1 E+G\n".write(
+      toFile: score, atomically: true, encoding: .utf8)
+    let (auto, natural) = (folder + "/auto.wav", folder + "/natural.wav")
+    for (out, extra) in [(auto, [String]()), (natural, ["--tail", "0"])] {
+      let result = try run(["render", score, "-o", out, "--quiet"] + level + extra)
+      try #require(result.status == 0, "\(result.stderr)")
+    }
+    let cut = try readInts(auto, fullScale: 8_388_608).values
+    let whole = try readInts(natural, fullScale: 8_388_608).values
+    #expect(cut.count < whole.count)
+    #expect(Array(whole.prefix(cut.count)) == cut)
+    let dropped = whole.dropFirst(cut.count).map { abs($0) }.max() ?? 0
+    #expect(Double(dropped) < 8_388_608 * 3.162_277_66e-5, "\(dropped)")  // -90 dBFS
   }
 
   @Test func fadeOutRampsTheEndToSilence() throws {

@@ -22,6 +22,16 @@ import Testing
     #expect(describe(result).isEmpty)
   }
 
+  @Test func eachTrackIsAVoiceNamedByTheTrack() throws {
+    let bytes = midiFile(
+      division: 96, track(trackName(0, "Tune"), endOfTrack),
+      track(trackName(0, "Piano"), noteOn(0, 84), meta(96, 0x2F, [])),
+      track(noteOn(0, 86), meta(96, 0x2F, [])))
+    let result = try #require(imported(bytes, NoteMapping(keys: appKeys)))
+    #expect(result.score.voices == ["Tune", "Piano", "track 3"])
+    #expect(result.score.taps.map(\.voice) == [1, 2])
+  }
+
   @Test func scoreTempoChangesStartAt120AndLeaveOutRepeats() throws {
     let bytes = midiFile(
       division: 96, track(tempo(96, 1_000_000), tempo(96, 1_000_000), tempo(96, 500_000)))

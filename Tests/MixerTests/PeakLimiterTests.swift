@@ -35,6 +35,20 @@ private func strikes(channels: Int = 1) -> [Float] {
 }
 
 @Suite struct PeakLimiterTests {
+  @Test func theGainsItKeepsAreTheOnesItApplied() {
+    let values = strikes(channels: 2)
+    var limiter = PeakLimiter(ceiling: 0.5, sampleRate: 48_000, channels: 2)
+    var gains: [Float] = []
+    var block = values
+    block.withUnsafeMutableBufferPointer {
+      limiter.process($0, lookahead: UnsafeBufferPointer(start: nil, count: 0), gains: &gains)
+    }
+    #expect(gains.count == values.count / 2)
+    #expect(gains.contains { $0 < 1 })
+    #expect(block == values.indices.map { values[$0] * gains[$0 / 2] })
+    #expect(block == limited(values, ceiling: 0.5, channels: 2, blockFrames: values.count / 2))
+  }
+
   @Test(arguments: [1, 2])
   func noSamplePassesTheCeiling(channels: Int) {
     let output = limited(

@@ -5,7 +5,9 @@ import Testing
 
 /// One precedence rule: what the caller sets over the score's `options` line over the defaults.
 @Suite struct SoundOptionsTests {
-  private func words(_ texts: String...) -> [ScoreOptionWord] {
+  private func words(_ texts: String...) -> [ScoreOptionWord] { words(texts) }
+
+  private func words(_ texts: [String]) -> [ScoreOptionWord] {
     var column = 9  // after "options "
     return texts.map { text in
       defer { column += text.count + 1 }
@@ -24,7 +26,41 @@ import Testing
     #expect(merged.polyphony == 1)
     let settings = merged.settings
     #expect(settings.rate == 44_100 && settings.room == .small && settings.polyphony == 1)
-    #expect(settings.length == .natural(tail: .zero))  // set by neither: the default
+    #expect(settings.length == .untilDecayed)  // set by neither: the default
+  }
+
+  @Test(arguments: [
+    (["--tail", "auto"], RenderSettings.Length.untilDecayed),
+    (["--tail", "0"], .natural(tail: .zero)),
+    (["--tail=1/2"], .natural(tail: Rational(1, 2) ?? .zero)),
+  ])
+  func tailIsAutoOrSeconds(words texts: [String], length: RenderSettings.Length) throws {
+    let parsed = try parseArguments(texts, options: SoundOptions.specs)
+    #expect(try SoundOptions(reading: parsed).length == length)
+    #expect(try SoundOptions(scoreLine: words(texts), relativeTo: nil).length == length)
+  }
+
+  @Test func aTailThatIsNeitherAutoNorSecondsIsRefused() throws {
+    let parsed = try parseArguments(["--tail", "long"], options: SoundOptions.specs)
+    #expect(
+      throws: OptionError("--tail needs 'auto' or a number of seconds (0 or more), got 'long'")
+    ) {
+      _ = try SoundOptions(reading: parsed)
+    }
+    let both = try parseArguments(
+      ["--tail", "auto", "--duration", "2"], options: SoundOptions.specs)
+    #expect(
+      throws: OptionError("--tail and --duration cannot be combined; --duration sets the length")
+    ) { _ = try SoundOptions(reading: both) }
+  }
+
+  @Test func anAutomaticTailHasNoLengthToCheckAgainstTheLimit() throws {
+    #expect(throws: Never.self) {
+      try SoundOptions(length: .untilDecayed).checkLengths(limit: Rational(1))
+    }
+    #expect(throws: OptionError("--tail 5 s is over the 1 s limit (see --max-duration)")) {
+      try SoundOptions(length: .natural(tail: Rational(5))).checkLengths(limit: Rational(1))
+    }
   }
 
   @Test func nothingSetGivesTheDefaultSettings() {

@@ -30,6 +30,9 @@ package struct ChunkPipeline {
   /// The ceiling (linear) of a peak limiter after finishing, for a loudness target the true
   /// peak would otherwise hold back; `nil` for none.
   package var limit: Float?
+  /// Whether each chunk carries the gains the limiter applied to it (`limiterGains`), for the
+  /// stems of the mix to follow.
+  package var keepsLimiterGains = false
 
   /// Hands every chunk, in order, to `consume`; an error it throws stops the workers and is
   /// rethrown once they have ended.
@@ -53,13 +56,25 @@ package struct ChunkPipeline {
     var limiter = limit.map { PeakLimiter(ceiling: $0, sampleRate: rate, channels: channels) }
     var finished = RenderedChunk()
     var pending: (start: Int64, values: [Float])?
+    var gains: [Float] = []
     func deliver(_ start: Int64, _ values: inout [Float]) throws(Failure) {
       values.withUnsafeMutableBufferPointer { block in
         finishChunk(
           block, start: start, channels: channels, finishing: Finishing(totalFrames: totalFrames),
           encoding: encoding, dither: dither, into: &finished)
       }
+      if keepsLimiterGains { swap(&finished.limiterGains, &gains) }
       try consume(finished)
+    }
+    /// Limits `block` (gains kept when asked), `next` the frames after it.
+    func applyLimiter(
+      _ block: UnsafeMutableBufferPointer<Float>, _ next: UnsafeBufferPointer<Float>
+    ) {
+      if keepsLimiterGains {
+        limiter?.process(block, lookahead: next, gains: &gains)
+      } else {
+        limiter?.process(block, lookahead: next)
+      }
     }
     try forEachMixedChunk(
       finishing: Finishing(totalFrames: totalFrames), encoding: .float, dither: nil
@@ -73,7 +88,7 @@ package struct ChunkPipeline {
       guard limiter != nil else { return try deliver(chunk.start, &values) }
       if var earlier = pending {
         values.withUnsafeBufferPointer { next in
-          earlier.values.withUnsafeMutableBufferPointer { limiter?.process($0, lookahead: next) }
+          earlier.values.withUnsafeMutableBufferPointer { applyLimiter($0, next) }
         }
         try deliver(earlier.start, &earlier.values)
       }
@@ -81,7 +96,7 @@ package struct ChunkPipeline {
     }
     if var last = pending {
       last.values.withUnsafeMutableBufferPointer {
-        limiter?.process($0, lookahead: UnsafeBufferPointer(start: nil, count: 0))
+        applyLimiter($0, UnsafeBufferPointer(start: nil, count: 0))
       }
       try deliver(last.start, &last.values)
     }

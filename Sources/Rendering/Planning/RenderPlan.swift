@@ -33,6 +33,12 @@ public struct RenderPlan: Sendable {
   public let tags: Tags
   /// The files the render reads (the score, the bank's samples): an output may be none of them.
   public let inputPaths: [String]
+  /// The score's voices that have taps (`voice` lines, or a MIDI file's tracks), in order:
+  /// what `renderStems` writes one file for.
+  public let parts: [VoicePart]
+  /// The voice (`Tap.voice`) each of `mix.voices` sounds for, when the taps are in more than
+  /// one; empty when they are all in one.
+  package let partOfVoice: [Int32]
 
   /// Loads the keys `score` uses from `bank` (and only those), converts them, and plans the
   /// voices. The score's taps are emptied once turned into voices, to free their memory.
@@ -106,10 +112,13 @@ public struct RenderPlan: Sendable {
     for (index, sample) in used.enumerated() {
       sampleIndex[sample.key, default: [:]][sample.layer] = index
     }
-    let placed: (taps: [MixTap], mergedUnisons: Int)
     var silent: SilentTaps?
+    parts = VoicePart.parts(of: score)
+    let placed: (taps: [MixTap], mergedUnisons: Int, voices: [Int32])
     do {
-      placed = try mixTaps(for: score, rate: Int64(rate), countsTurns: countsTurns) {
+      placed = try mixTaps(
+        for: score, rate: Int64(rate), countsTurns: countsTurns, recordingVoices: parts.count > 1
+      ) {
         key, gain, turn in
         let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
         if layer < 0 {
@@ -130,6 +139,7 @@ public struct RenderPlan: Sendable {
     let taps = placed.taps
     mergedUnisons = placed.mergedUnisons
     silentTaps = silent
+    partOfVoice = placed.voices
     let scale = Int64(rate)
     guard let cutFadeFrames = settings.cutFade.roundedHalfUp(scale: scale) else {
       throw .doesNotFit("the cut fade is too long")
@@ -155,9 +165,14 @@ public struct RenderPlan: Sendable {
         throw .doesNotFit("the tail is too long")
       }
       totalFrames = soundingFrames + frames
+    case .untilDecayed:
+      totalFrames =
+        Self.decayedFrames(of: mix, level: settings.level)
+        + Int64(Room.tailFrames(settings.room, sampleRate: rate))
     }
     var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames
-    if totalFrames < soundingFrames && !settings.cutIsSeamless {
+    // A decayed output ends below -90 dBFS: no step to fade out.
+    if totalFrames < soundingFrames && !settings.cutIsSeamless && settings.length != .untilDecayed {
       // Cut while still sounding: a short fade instead of a step.
       fadeFrames = max(fadeFrames, Self.edgeFade.roundedHalfUp(scale: scale) ?? 0)
     }

@@ -40,10 +40,24 @@ public func mixTaps(
   for score: Score, rate: Int64, countsTurns: Bool = false,
   sample: (_ key: String, _ gain: Double, _ turn: Int) -> (index: Int, gain: Double)
 ) throws(ScheduleError) -> (taps: [MixTap], mergedUnisons: Int) {
+  let placed = try mixTaps(
+    for: score, rate: rate, countsTurns: countsTurns, recordingVoices: false, sample: sample)
+  return (placed.taps, placed.mergedUnisons)
+}
+
+/// `mixTaps(for:rate:countsTurns:sample:)`, with each tap's voice (`Tap.voice`) beside it
+/// when `recordingVoices` (empty otherwise): the stems a render can be split into.
+package func mixTaps(
+  for score: Score, rate: Int64, countsTurns: Bool, recordingVoices: Bool,
+  sample: (_ key: String, _ gain: Double, _ turn: Int) -> (index: Int, gain: Double)
+) throws(ScheduleError) -> (taps: [MixTap], mergedUnisons: Int, voices: [Int32]) {
   var last: (key: String, gain: Double, index: Int, level: Double)?
   var turns: [String: Int] = [:]
   var merged = 0
+  var voices: [Int32] = []
+  if recordingVoices { voices.reserveCapacity(score.taps.count) }
   let taps = try inRenderOrder(score, rate: rate, merged: &merged) { frame, tap in
+    if recordingVoices { voices.append(Int32(clamping: tap.voice)) }
     if countsTurns {
       let turn = turns[tap.key, default: 0]
       turns[tap.key] = turn + 1
@@ -58,7 +72,7 @@ public func mixTaps(
     last = (tap.key, tap.gain, chosen.index, chosen.gain)
     return MixTap(frame: frame, sampleIndex: chosen.index, gain: Float(chosen.gain))
   }
-  return (taps, merged)
+  return (taps, merged, voices)
 }
 
 /// Places every tap at its frame and makes an element of it, in render order, each unison

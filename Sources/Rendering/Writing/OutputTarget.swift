@@ -82,8 +82,11 @@ package final class OutputTarget {
   }
 
   /// Checks that the destination can be written and is none of `inputs`, then reserves a
-  /// temporary file for it.
-  package init(_ destination: Destination, inputs: [String] = []) throws(OutputError) {
+  /// temporary file for it. Without `followingLinks`, a path that is a symbolic link is
+  /// refused, and the path itself is replaced (a link put there meanwhile, not its target).
+  package init(_ destination: Destination, inputs: [String] = [], followingLinks: Bool = true)
+    throws(OutputError)
+  {
     self.destination = destination
     let folder: String
     let base: String
@@ -93,13 +96,16 @@ package final class OutputTarget {
       folder = FileSystem.temporaryDirectory
       base = "stdout"
     case .file(let path):
-      if let descriptor = standardDescriptor(named: path) {
+      if followingLinks, let descriptor = standardDescriptor(named: path) {
         delivery = .stream(descriptor: descriptor)
         folder = FileSystem.temporaryDirectory
         base = "stdout"
         break
       }
-      let target = FileSystem.followingLinks(path)
+      if !followingLinks, FileStatus(of: path, followingLinks: false)?.kind == .link {
+        throw OutputError(path: path, reason: "it is a symbolic link, which is not followed")
+      }
+      let target = followingLinks ? FileSystem.followingLinks(path) : path
       let status = FileStatus(of: target)
       switch status?.kind {
       case nil, .file?, .link?:

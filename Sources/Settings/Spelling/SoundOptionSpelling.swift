@@ -70,7 +70,11 @@ extension SoundOptions {
       help: "Scale to this integrated loudness (EBU R128), measured first"),
     OptionSpec(
       "--true-peak", value: "DBTP", help: "The true-peak ceiling --loudness keeps to (default: -1)"),
-    OptionSpec("--tail", value: "SECONDS", help: "Add silence after the last sample ends"),
+    OptionSpec(
+      "--tail", value: "auto|SECONDS",
+      help:
+        "auto: end when the mix has decayed below -90 dBFS for good; SECONDS: end that long after the last sample ends, 0 right there (default: auto)"
+    ),
     OptionSpec(
       "--duration", value: "SECONDS",
       help:
@@ -128,14 +132,14 @@ extension SoundOptions {
       ditherSeed = try parsed.unsignedNumber("--dither-seed") ?? 0
     }
     level = try Self.level(parsed)
-    let tail = try parsed.duration("--tail")
+    let tail = try Self.tail(parsed)
     if let seconds = try parsed.duration("--duration") {
       guard tail == nil else {
         throw OptionError("--tail and --duration cannot be combined; --duration sets the length")
       }
       length = .exactly(seconds: seconds)
     } else if let tail {
-      length = .natural(tail: tail)
+      length = tail
     }
     fadeOut = try parsed.duration("--fade-out")
     if let name = parsed.values["--room"] {
@@ -151,6 +155,17 @@ extension SoundOptions {
     if let text = parsed.values["--tolerance"] {
       tolerance = try GoldenTolerance(parsing: text)
     }
+  }
+
+  /// `--tail auto|SECONDS`: until the mix has decayed, or seconds after the last sample ends.
+  private static func tail(_ parsed: ParsedOptions) throws(OptionError) -> RenderSettings.Length? {
+    guard let text = parsed.values["--tail"] else { return nil }
+    if text == "auto" { return .untilDecayed }
+    guard let seconds = Rational(parsing: text) else {
+      throw OptionError(
+        "--tail needs 'auto' or a number of seconds (0 or more), got \(quote(text))")
+    }
+    return .natural(tail: seconds)
   }
 
   /// `--gain`, `--normalize`, `--loudness` and `--true-peak`: one level, or none set.
