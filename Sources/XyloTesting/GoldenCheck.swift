@@ -26,8 +26,9 @@ public struct GoldenMismatch: Error, CustomStringConvertible, Sendable {
 }
 
 /// Renders `text` as score text and compares it, in memory, with the golden `name` in the
-/// `Goldens` folder beside the calling test file (`Goldens/NAME.golden.flac`, with
-/// `NAME.golden.taps`, the same files `xylo-render test` keeps beside a score).
+/// `Goldens` folder beside the calling test file (`Goldens/NAME.flac`, with its taps in
+/// `NAME.taps` as `xylo-render test` keeps them; named without `.golden`, so the runner does
+/// not take them for goldens whose score is gone).
 ///
 /// Throws `GoldenMismatch` with the same explanation the command line prints when the render
 /// differs, or when the golden is missing and the mode does not write it; `record` (or
@@ -46,7 +47,7 @@ public func checkGolden(
 }
 
 /// Renders the score or MIDI file at `path` and compares it with the golden beside the calling
-/// test file named after the score (`Goldens/twinkle.golden.flac` for `twinkle.xylo`); see
+/// test file named after the score (`Goldens/twinkle.flac` for `twinkle.xylo`); see
 /// `checkGolden(score:named:...)`.
 @discardableResult
 public func checkGolden(
@@ -60,10 +61,10 @@ public func checkGolden(
     tolerance: tolerance, record: record)
 }
 
-/// `Goldens/NAME.golden.flac` in the folder of `file`.
+/// `Goldens/NAME.flac` in the folder of `file`.
 func goldenPath(named name: String, beside file: String) -> String {
   let folder = Path.deletingLastComponent(file)
-  return Path.join(Path.join(folder.isEmpty ? "." : folder, "Goldens"), name + ".golden.flac")
+  return Path.join(Path.join(folder.isEmpty ? "." : folder, "Goldens"), name + ".flac")
 }
 
 /// Checks `song` against the FLAC golden at `golden`.

@@ -314,7 +314,10 @@ import Testing
     let folder = try temporaryFolder()
     let result = try run(["ringtone", "-", "-o", folder + "/r.wav"], input: "tempo 600\nC E\n")
     #expect(result.status == 0)
-    #expect(result.stderr.hasPrefix("xylo-render: note: loudness -14.0 LUFS, true peak -1.5 dBTP"))
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: note: the ringtone plays all 2 taps\nxylo-render: note: loudness -14.0 LUFS, true peak -1.5 dBTP"
+      ))
     #expect(result.stderr.hasSuffix("a seamless loop of 0.200 s, 9600 frames, 48000 Hz, mono\n"))
   }
 }

@@ -19,7 +19,7 @@ import XyloTesting
       try checkGolden(score: Self.song, named: "song", record: .missing, filePath: file)
         == .recorded)
     let folder = Path(file).folder + "/Goldens"
-    #expect(listing(folder) == ["song.golden.flac", "song.golden.taps"])
+    #expect(listing(folder) == ["song.flac", "song.taps"])
     #expect(
       try checkGolden(score: Self.song, named: "song", record: .never, filePath: file) == .matched)
   }

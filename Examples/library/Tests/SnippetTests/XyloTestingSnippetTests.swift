@@ -1,7 +1,7 @@
 import Testing
 import XyloTesting
 
-/// One call: the score renders in memory and is compared with `Goldens/chime.golden.flac`
+/// One call: the score renders in memory and is compared with `Goldens/chime.flac`
 /// beside this file. A missing golden is written on the first run (`XYLO_GOLDEN_RECORD=never`,
 /// and CI, fail instead); a difference throws with the explanation `xylo-render test` prints.
 @Test func theChimeMatchesItsGolden() throws {
