@@ -4,13 +4,13 @@ let htmlReportStyle = """
     color-scheme: light dark;
     --text: #1d1f23; --muted: #5c6370; --page: #f6f7f9; --panel: #ffffff; --line: #d8dce3;
     --failed: #c62828; --passed: #2e7d32; --written: #1565c0; --obsolete: #8d6e00;
-    --accent: #6a1b9a; --pressed: #ede7f6; --current: #6a1b9a;
+    --accent: #6a1b9a; --pressed: #ede7f6; --current: #6a1b9a; --playhead: #00796b;
   }
   @media (prefers-color-scheme: dark) {
     :root {
       --text: #e6e6e6; --muted: #a0a7b4; --page: #16181d; --panel: #1f2229; --line: #353a45;
       --failed: #ef5350; --passed: #66bb6a; --written: #64b5f6; --obsolete: #d4b13a;
-      --accent: #ce93d8; --pressed: #3b2a45; --current: #ce93d8;
+      --accent: #ce93d8; --pressed: #3b2a45; --current: #ce93d8; --playhead: #4db6ac;
     }
   }
   * { box-sizing: border-box; }
@@ -59,7 +59,7 @@ let htmlReportStyle = """
   }
   .playhead {
     position: absolute; left: 0; width: 2px; margin-left: -1px; pointer-events: none;
-    background: var(--accent); opacity: 0.85;
+    background: var(--playhead); opacity: 0.9;
   }
   pre.lines {
     margin: 0 0 0.75rem; padding: 0.75rem; overflow-x: auto; white-space: pre-wrap;
