@@ -9,6 +9,7 @@ let htmlReportScript = #"""
     const failures = Array.from(document.querySelectorAll("section.failure"));
     const players = new Map();
     let current = -1;
+    let following = false;
 
     function seconds(value) {
       return value.toFixed(3) + " s";
@@ -37,6 +38,12 @@ let htmlReportScript = #"""
             }
             show(player);
           });
+        });
+        audio.addEventListener("play", function () {
+          if (!following) {
+            following = true;
+            requestAnimationFrame(follow);
+          }
         });
         audio.addEventListener("error", function () {
           player.status.textContent = "cannot decode the " + audio.dataset.source + " audio";
@@ -78,6 +85,22 @@ let htmlReportScript = #"""
         const fraction = Math.min(Math.max(player.time / figure.seconds, 0), 1);
         const x = Number(figure.left) + fraction * (figure.right - figure.left);
         player.playhead.style.left = (100 * x / figure.width) + "%";
+      }
+    }
+
+    // The clock and the playhead follow playback every frame, not only on `timeupdate`.
+    function follow() {
+      let any = false;
+      players.forEach(function (player) {
+        if (playing(player)) {
+          player.time = audioOf(player).currentTime;
+          show(player);
+          any = true;
+        }
+      });
+      following = any;
+      if (any) {
+        requestAnimationFrame(follow);
       }
     }
 
