@@ -138,6 +138,7 @@ import Testing
       let media = try #require(result.media)
       #expect(media.expected?.path == folder + "/s.golden.flac")
       #expect(media.expected?.frameCount == 104_008)
+      #expect(media.expected?.sampleRate == 48_000)
       #expect(media.actual?.frameCount == 104_488)
       #expect(media.difference?.frameCount == 104_488)
       #expect(media.difference?.mediaType == "audio/flac")

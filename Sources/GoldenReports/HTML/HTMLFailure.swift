@@ -37,8 +37,7 @@ private func players(_ kept: GoldenMedia, media: inout MediaEmbedder) -> String 
     ("difference", "D · difference", kept.difference),
   ]
   guard files.contains(where: { $0.2 != nil }) else { return "" }
-  let rate = Double(max(kept.rate, 1))
-  let longest = files.compactMap { $0.2?.frameCount }.max() ?? 0
+  let longest = files.compactMap { $0.2?.seconds }.max() ?? 0
   var audio = ""
   var buttons = ""
   var notes: [String] = []
@@ -48,7 +47,7 @@ private func players(_ kept: GoldenMedia, media: inout MediaEmbedder) -> String 
       switch media.embed(file) {
       case .dataURL(let url):
         audio +=
-          "<audio data-source=\"\(source)\" data-frames=\"\(file.frameCount)\" data-rate=\"\(kept.rate)\" preload=\"auto\" src=\"\(url)\"></audio>\n"
+          "<audio data-source=\"\(source)\" data-frames=\"\(file.frameCount)\" data-rate=\"\(file.sampleRate)\" preload=\"auto\" src=\"\(url)\"></audio>\n"
         embedded = true
       case .leftOut(let reason): notes.append("The \(source) audio \(reason).")
       }
@@ -62,11 +61,11 @@ private func players(_ kept: GoldenMedia, media: inout MediaEmbedder) -> String 
   html += "<button type=\"button\" class=\"play\" aria-pressed=\"false\">Play</button>"
   html += "<span class=\"sources\" role=\"group\" aria-label=\"What sounds\">\(buttons)</span>"
   html +=
-    "<input type=\"range\" class=\"seek\" aria-label=\"Position\" min=\"0\" max=\"\(fixed(Double(longest) / rate, places: 6))\" step=\"any\" value=\"0\">"
+    "<input type=\"range\" class=\"seek\" aria-label=\"Position\" min=\"0\" max=\"\(fixed(longest, places: 6))\" step=\"any\" value=\"0\">"
   html += "<span class=\"clock\">0.000 s</span><span class=\"status\" role=\"status\"></span>"
   html += "</div>\n" + audio
   if let frame = kept.firstDifferenceFrame {
-    let time = Double(frame) / rate
+    let time = Double(frame) / Double(max(kept.rate, 1))
     html +=
       "<p class=\"first\">First difference at \(secondsText(frame, rate: kept.rate)) <button type=\"button\" class=\"listen\" data-seconds=\"\(fixed(max(0, time - listenLeadIn), places: 6))\">listen from here</button></p>\n"
   }

@@ -35,16 +35,25 @@ public struct MediaFile: Sendable {
   public var mediaType: String
   /// The audio's length in frames; 0 for a picture.
   public var frameCount: Int64
+  /// The audio's frames per second; 0 for a picture.
+  public var sampleRate: Int
   /// The temporary file `path` names, kept until this value is gone; `nil` for a file of the
   /// tests' own (a golden).
   let owner: ScratchFile?
 
-  init(path: String, mediaType: String, frameCount: Int64 = 0, owner: ScratchFile?) {
+  init(
+    path: String, mediaType: String, frameCount: Int64 = 0, sampleRate: Int = 0,
+    owner: ScratchFile?
+  ) {
     self.path = path
     self.mediaType = mediaType
     self.frameCount = frameCount
+    self.sampleRate = sampleRate
     self.owner = owner
   }
+
+  /// The audio's length in seconds; 0 for a picture.
+  public var seconds: Double { sampleRate > 0 ? Double(frameCount) / Double(sampleRate) : 0 }
 }
 
 extension MediaFile {
@@ -52,7 +61,9 @@ extension MediaFile {
   fileprivate init?(audio path: String, owner: ScratchFile?) {
     guard let reader = try? openAudio(path: path) else { return nil }
     let type = Path.fileExtension(path).lowercased() == "flac" ? "audio/flac" : "audio/wav"
-    self.init(path: path, mediaType: type, frameCount: reader.info.frameCount, owner: owner)
+    self.init(
+      path: path, mediaType: type, frameCount: reader.info.frameCount,
+      sampleRate: reader.info.sampleRate, owner: owner)
   }
 }
 
