@@ -77,10 +77,13 @@ let package = Package(
         "Rendering", "Exports", "AudioBasics", "AudioDigest", "Drawing", "Loudness", "Platform",
         "SampleBank", "ScoreParser", "Settings", "SoundFile",
       ]),
-    // The golden runner's results as text: console lines, JUnit, JSON, CI annotations.
+    // The golden runner's results as text: console lines, JUnit, JSON, CI annotations, and the
+    // HTML page (SHA-256 for its Content-Security-Policy).
     .target(
       name: "GoldenReports",
-      dependencies: ["GoldenTesting", "Rendering", "AudioBasics", "Platform", "ScoreParser"]),
+      dependencies: [
+        "GoldenTesting", "Rendering", "AudioBasics", "AudioDigest", "Platform", "ScoreParser",
+      ]),
     // One call for a Swift test: render a score and compare it with its golden, in memory.
     .target(
       name: "XyloTesting",

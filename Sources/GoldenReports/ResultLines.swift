@@ -85,7 +85,7 @@ func errorLines(_ error: RenderError) -> [String] {
 }
 
 /// A gain to three decimals without trailing zeros: `1`, `0.944`.
-private func shortNumber(_ value: Double) -> String {
+func shortNumber(_ value: Double) -> String {
   var text = fixed(value, places: 3)
   while text.contains(".") && (text.hasSuffix("0") || text.hasSuffix(".")) { text.removeLast() }
   return text

@@ -43,7 +43,7 @@ enum TestCommand {
       found.obsolete = found.obsolete.filter { isInShard($0, index: index, count: count) }
     }
     // A report must not take the place of a file the tests read or write.
-    for report in [options.junit, options.json].compactMap({ $0 }) {
+    for report in [options.junit, options.json, options.report].compactMap({ $0 }) {
       guard let status = FileStatus(of: report) else { continue }
       let files = found.tests.flatMap { [$0.score, $0.golden, $0.taps] } + found.obsolete
       if files.contains(where: { FileStatus(of: $0).map(status.isSameFile) ?? false }) {
@@ -78,6 +78,11 @@ enum TestCommand {
         console.report(error)
         status = .failure
       }
+    }
+    if let path = options.report {
+      var page = options.reportOptions
+      page.seconds = seconds
+      if !writeHTMLReport(results, options: page, to: path, console: console) { status = .failure }
     }
     console.out(goldenSummary(results, seconds: seconds))
     return status

@@ -1,3 +1,4 @@
+import GoldenReports
 import GoldenTesting
 import Rendering
 
@@ -7,6 +8,8 @@ struct TestOptions {
   var run = GoldenRunOptions()
   var junit: String?
   var json: String?
+  var report: String?
+  var reportOptions = HTMLReportOptions()
   var annotateGitHub = false
   var shard: (Int, Int)?
   var list = false
@@ -30,6 +33,11 @@ struct TestOptions {
           "--junit", value: "FILE",
           help: "Write a JUnit XML report (GitHub Actions, GitLab, Jenkins)"),
         OptionSpec("--json", value: "FILE", help: "Write a JSON report"),
+        OptionSpec(
+          "--report", value: "FILE.html",
+          help:
+            "Write one HTML page of the failures: players, pictures, changed taps, approve commands"
+        ),
         OptionSpec(
           "--annotate", value: "github", help: "Print GitHub Actions annotations for failures"),
         OptionSpec(
@@ -70,6 +78,9 @@ struct TestOptions {
     run.artifacts = arguments.values["--artifacts"]
     junit = arguments.values["--junit"]
     json = arguments.values["--json"]
+    report = arguments.values["--report"]
+    run.keepsMedia = report != nil
+    reportOptions = HTMLReportOptions(arguments, mode: run.mode)
     annotateGitHub = try arguments.choice("--annotate", of: ["github"]) != nil
     list = arguments.has("--list")
     if let text = arguments.values["--shard"] {

@@ -7,7 +7,7 @@ import ScoreParser
 import SoundFile
 
 /// A render's file in the temporary folder, removed when the test is done with it.
-final class ScratchFile {
+final class ScratchFile: Sendable {
   let path: String
 
   /// Registered for removal from the start, so an interrupted run (Ctrl-C) leaves none behind.
@@ -98,10 +98,11 @@ func saveArtifacts(
 }
 
 /// Draws the failure picture of a golden and a render of the same shape: the score's taps,
-/// their waveforms, the difference's, and its band spectrogram.
-private func drawPicture(
+/// their waveforms, the difference's, and its band spectrogram. Returns where its time axis lies.
+@discardableResult
+func drawPicture(
   _ decoded: DecodedPair, title: String, firstDifference: Int64?, score: Score?, to path: String
-) throws(RenderError) {
+) throws(RenderError) -> GoldenPicture.TimeSpan {
   let (left, right) = (decoded.expected, decoded.actual)
   let channels = decoded.channels
   let rate = decoded.rate
@@ -118,6 +119,7 @@ private func drawPicture(
   try writePicture(to: path) { (temporary) throws(DrawingError) in
     try drawing.write(to: temporary)
   }
+  return drawing.timeSpan()
 }
 
 extension String {

@@ -57,6 +57,8 @@ public struct GoldenRunOptions: Sendable {
   public var midi = MIDIChoices()
   /// Where a failing test leaves its render and the difference; `nil` for nowhere.
   public var artifacts: String?
+  /// Whether a failing test keeps its audio and picture for a report (`GoldenTestResult.media`).
+  public var keepsMedia = false
   public var bankOpener: BankOpener = defaultBankOpener
 
   public init() {}

@@ -18,6 +18,8 @@ public struct GoldenTestResult: Sendable {
   public var explanation: [String] = []
   /// What was left for a person to look at (`artifacts`), when asked.
   public var artifacts: GoldenArtifacts?
+  /// The audio and picture kept for a report (`keepsMedia`), for a failing test.
+  public var media: GoldenMedia?
   /// Why the test could not run: the score's diagnostics, a bank, a setting, or I/O.
   public var error: RenderError?
   /// The score line the failure is first about, for annotations.

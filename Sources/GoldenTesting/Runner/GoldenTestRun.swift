@@ -51,7 +51,12 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
 
   if !test.goldenExists {
     guard options.mode != .ci else {
-      return GoldenTestResult(test: test, outcome: .failed, seconds: 0)
+      var result = GoldenTestResult(test: test, outcome: .failed, seconds: 0)
+      if options.keepsMedia {
+        result.media = keepMedia(
+          test, scratch: scratch, rate: plan.rate, decoded: nil, firstDifference: nil, score: nil)
+      }
+      return result
     }
     try install(scratch, summary: summary, format: format, taps: taps, rate: plan.rate, test: test)
     return GoldenTestResult(test: test, outcome: .written, seconds: 0)
@@ -82,6 +87,13 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   if let pair {
     result.explanation = explainDifference(
       expected: pair.expected, actual: pair.actual, channels: pair.channels, rate: pair.rate)
+  }
+  if options.keepsMedia {
+    var firstDifference: Int64?
+    if case .samples(let comparison) = verdict { firstDifference = comparison.firstDifferenceFrame }
+    result.media = keepMedia(
+      test, scratch: scratch, rate: plan.rate, decoded: pair, firstDifference: firstDifference,
+      score: score)
   }
   if let artifacts = options.artifacts {
     result.artifacts = saveArtifacts(
