@@ -97,6 +97,20 @@ public final class InstrumentFrames {
     try canvas.writePNG(to: path)
   }
 
+  /// The title as it fits within 92% of the frame's width: smaller, down to 45% of its size
+  /// (a tall frame's width is short), then cut with an ellipsis; never clipped at the edges.
+  func fittedTitle(_ title: String) -> (text: String, size: Double) {
+    let room = 0.92 * Double(width)
+    var size = layout.titleSize
+    let full = canvas.textWidth(title, size: size, weight: .bold)
+    if full > room { size = max(layout.titleSize * 0.45, size * room / full) }
+    var text = title
+    while canvas.textWidth(text, size: size, weight: .bold) > room, text.count > 1 {
+      text = String(text.dropLast(text.hasSuffix("…") ? 2 : 1)) + "…"
+    }
+    return (text, size)
+  }
+
   private func draw(dimmed: [Bool]) {
     let context = canvas.context
     cairo_set_source_surface(context, background.surface, 0, 0)
@@ -104,14 +118,15 @@ public final class InstrumentFrames {
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     if let title = look.title, let baseline = layout.titleBaseline {
+      let (text, size) = fittedTitle(title)
       // A soft shadow keeps the title readable over a light background picture.
-      let offset = max(1, layout.titleSize / 24)
+      let offset = max(1, size / 24)
       canvas.text(
-        title, at: Point(x: baseline.x + offset, y: baseline.y + offset), size: layout.titleSize,
+        text, at: Point(x: baseline.x + offset, y: baseline.y + offset), size: size,
         Colour(hex: 0x000000, alpha: 0.55), weight: .bold, alignment: .center)
       canvas.text(
-        title, at: baseline, size: layout.titleSize, Colour(hex: 0xFFFFFF, alpha: 0.92),
-        weight: .bold, alignment: .center)
+        text, at: baseline, size: size, Colour(hex: 0xFFFFFF, alpha: 0.92), weight: .bold,
+        alignment: .center)
     }
     for (index, key) in look.keys.enumerated() {
       let bar = layout.bars[index]

@@ -14,6 +14,8 @@ public struct VideoSettings: Sendable, Equatable {
   /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
   public var backgroundPath: String?
   public var showsLabels = true
+  /// The title drawn over the keys, in place of the score's own; nil keeps the score's.
+  public var title: String?
   /// Bits per second of the AAC audio, all channels together.
   public var audioBitRate = AACWriter.defaultBitRate
 
@@ -41,7 +43,8 @@ public func renderVideo(
   do { song.settings.rate = try encoderRate(for: song.settings.rate) } catch {
     throw .invalidSetting(error.message)
   }
-  return try renderVideo(song.plan(), video: video, to: destination, progress: progress)
+  return try renderVideo(
+    song.plan(), video: video, title: video.title, to: destination, progress: progress)
 }
 
 /// What a finished video holds: the render's audio and the number of pictures.

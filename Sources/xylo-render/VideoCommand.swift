@@ -28,6 +28,9 @@ enum VideoCommand {
             "--background", value: "FILE",
             help: "A PNG behind the keys, scaled to cover (default: a dark gradient)"),
           OptionSpec("--no-labels", help: "Draw the keys without their titles"),
+          OptionSpec(
+            "--title", value: "TEXT",
+            help: "The title over the keys (default: the score's title); fitted to the width"),
           OptionSpec("--bitrate", value: "KBPS", help: "AAC bit rate (default: 256)"),
           CommonOptions.blockFrames, CommonOptions.jobs,
         ]),
@@ -70,6 +73,7 @@ enum VideoCommand {
         try arguments.wholeNumber("--fps", in: 1...120, unit: "frames a second") ?? 30
       video.backgroundPath = arguments.values["--background"]
       video.showsLabels = !arguments.has("--no-labels")
+      video.title = arguments.values["--title"]
       if let kilobits = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s") {
         video.audioBitRate = kilobits * 1_000
       }
