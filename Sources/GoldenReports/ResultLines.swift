@@ -53,9 +53,7 @@ extension GoldenTestResult {
   /// dB)`, `key C → D`, taps added or removed: at most `limit` lines, then how many more.
   public func describe(_ changes: [TapChange], limit: Int = 20) -> [String] {
     let name = Path.lastComponent(test.score)
-    func time(_ frame: Int64) -> String {
-      (Rational(frame, Int64(self.rate))?.decimalString(places: 6) ?? "?") + " s"
-    }
+    func time(_ frame: Int64) -> String { timeText(frame, over: Int64(self.rate)) }
     let lines = changes.map { change -> String in
       let tap = change.tap
       let place = "\(name):\(linesAreTracks ? "track " : "")\(tap.line):"

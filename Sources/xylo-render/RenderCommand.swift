@@ -68,9 +68,7 @@ enum RenderCommand {
   }
   private static func report(_ summary: RenderSummary, options: RenderOptions, console: Console) {
     let rate = Int64(summary.rate)
-    func seconds(_ frame: Int64) -> String {
-      Rational(frame, rate)?.decimalString(places: 3) ?? "?"
-    }
+    func seconds(_ frame: Int64) -> String { timeText(frame, over: rate) }
     // The level's line comes after the format's and the voices' and before the clipping's.
     let aboutTheRender = summary.warnings.filter(\.isAboutTheRender)
     let aboutTheMix = summary.warnings.filter { !$0.isAboutTheRender }
@@ -94,7 +92,7 @@ enum RenderCommand {
       case .clipped(let count, let peakDecibels, let peakFrame, let keptInFloat):
         let samples = "\(count) \(count == 1 ? "sample" : "samples")"
         let peak =
-          "peak \(fixed(peakDecibels, places: 1, signed: true)) dBFS at \(seconds(peakFrame)) s"
+          "peak \(fixed(peakDecibels, places: 1, signed: true)) dBFS at \(seconds(peakFrame))"
         if keptInFloat {
           // A float file holds values past full scale; only players that convert will clip.
           console.warning(
@@ -120,7 +118,7 @@ enum RenderCommand {
       kind = "\(format.container.rawValue)\(encoding)"
     }
     console.err(
-      "wrote \(options.destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
+      "wrote \(options.destination.displayName): \(seconds(summary.totalFrames)), \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
     )
     if summary.mergedUnisons > 0 {
       let count = summary.mergedUnisons
@@ -131,7 +129,7 @@ enum RenderCommand {
     if let cuts = summary.abruptCuts {
       let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
       console.note(
-        "\(voices) abruptly with a step of up to \(fixed(cuts.largestStepDecibels, places: 1, signed: true)) dBFS (the first at \(seconds(cuts.firstFrame)) s), as the app does; --cut-fade 5 fades them out over 5 ms"
+        "\(voices) abruptly with a step of up to \(fixed(cuts.largestStepDecibels, places: 1, signed: true)) dBFS (the first at \(seconds(cuts.firstFrame))), as the app does; --cut-fade 5 fades them out over 5 ms"
       )
     }
   }

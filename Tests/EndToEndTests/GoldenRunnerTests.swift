@@ -55,7 +55,7 @@ import Testing
     try write("tempo 120\nC D\nE:1.02 G\n", to: folder + "/alarm.xylo")
     let moved = try run(["test", folder])
     #expect(moved.status == 1)
-    #expect(lines(moved).contains("  alarm.xylo:3: G moved 1.500000 s → 1.510000 s (+480 frames)"))
+    #expect(lines(moved).contains("  alarm.xylo:3: G moved 1.500 s → 1.510 s (+480 frames)"))
     try write("tempo 120\nC D\nE G\n", to: folder + "/alarm.xylo")
     let quieter = try run(["test", folder, "--gain", "-0.5"])
     #expect(lines(quieter).contains("  the render is the golden × 0.944 (-0.50 dB)"))
