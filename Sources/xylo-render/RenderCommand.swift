@@ -29,6 +29,8 @@ enum RenderCommand {
     }
     do throws(RenderError) {
       let plan: RenderPlan
+      // Kept only when a manifest is asked for: it lists the song's taps.
+      var manifestSong: Song?
       do {
         var song = try Song(
           file: options.scorePath, options: options.sound, limits: options.limits,
@@ -40,11 +42,13 @@ enum RenderCommand {
         do { try song.settings.write(options.file, encoding: song.options.encoding) } catch {
           throw RenderError.invalidSetting(error.message)
         }
-        song.settings.computesContentHash = options.printsHash
+        song.settings.computesContentHash = options.printsHash || options.manifest != nil
+        song.settings.measuresLoudness = options.manifest != nil
         if let jobs = options.jobs { song.settings.jobs = jobs }
         if let blockFrames = options.blockFrames { song.settings.blockFrames = blockFrames }
         releaseFreedMemory()  // what parsing took
         plan = try song.plan()
+        if options.manifest != nil { manifestSong = song }
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
@@ -53,7 +57,13 @@ enum RenderCommand {
         return .proceed
       }
       bar?.finish()
-      if let hash = summary.contentHash {
+      if let path = options.manifest, let song = manifestSong {
+        let written: [String]
+        if case .file(let output) = options.destination { written = [output] } else { written = [] }
+        try RenderManifest(song: song, plan: plan, summary: summary).write(
+          to: Destination(path), inputs: plan.inputPaths + written)
+      }
+      if let hash = summary.contentHash, options.printsHash {
         let line = "\(hash)  \(arguments.values["--output"] ?? "-")"
         if options.destination == .standardOutput { console.err(line) } else { console.out(line) }
       }
