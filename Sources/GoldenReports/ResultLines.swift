@@ -8,6 +8,7 @@ extension GoldenTestResult {
   /// the errors; one line each, details indented.
   public var lines: [String] {
     switch outcome {
+    case .passed where wroteManifest: return ["wrote '\(test.manifest)'"]
     case .passed, .removed:
       return error.map(errorLines) ?? []
     case .written: return ["wrote '\(test.golden)'"]
@@ -37,6 +38,7 @@ extension GoldenTestResult {
       report = comparison.warnings.map { "  warning: " + $0 } + comparison.lines
     }
     var lines = Array(report.prefix(1))
+    lines += manifestChanges.map { "  " + describe($0) }
     lines += describe(tapChanges).map { "  " + $0 }
     lines += explanation.map { "  " + $0 }
     lines += report.dropFirst()
