@@ -61,6 +61,8 @@ public func compareGolden(
   do {
     readers = (try openAudio(path: expected), try openAudio(path: actual))
   } catch {
+    // A checkout without `git lfs pull` holds pointers where the audio should be.
+    if FileSystem.isGitLFSPointer(error.path) { throw .gitLFSPointer(path: error.path) }
     throw .soundFile(error)
   }
   return try compareGolden(

@@ -24,6 +24,10 @@ public func runGoldenTest(_ test: GoldenTest, options: GoldenRunOptions, renderJ
 private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   throws(RenderError) -> GoldenTestResult
 {
+  // A checkout without `git lfs pull` holds a pointer where the golden should be.
+  if test.goldenExists && FileSystem.isGitLFSPointer(test.golden) {
+    throw .gitLFSPointer(path: test.golden)
+  }
   let song = try Song(
     file: test.score, options: options.soundOptions, limits: options.limits, midi: options.midi,
     openBank: options.bankOpener)
