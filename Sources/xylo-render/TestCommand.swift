@@ -60,8 +60,10 @@ enum TestCommand {
       for test in found.tests { console.out(shown(test.score)) }
       return .success
     }
+    let (quiet, mode) = (options.quiet, options.run.mode)
     let results = runGoldenTests(found.tests, obsolete: found.obsolete, options: options.run) {
-      result in print(result, to: console)
+      result in
+      if !quiet || result.outcome.fails(in: mode) { print(result, to: console) }
     }
     let seconds = monotonicSeconds() - start
     if options.annotateGitHub {
