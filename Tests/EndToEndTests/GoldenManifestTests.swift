@@ -79,6 +79,20 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.golden.flac")) == golden)
   }
 
+  /// A manifest the tool cannot read (damaged, or from a newer tool) is left aside: the
+  /// failure is explained from the taps and the audio, as for a golden without one.
+  @Test func anUnreadableManifestIsLeftAside() throws {
+    let folder = try temporaryFolder()
+    try write("tempo 120\nC D\nE G\n", to: folder + "/a.xylo")
+    #expect(try run(["test", folder]).status == 0)
+    try write("{\"format_version\": 99}", to: folder + "/a.golden.manifest.json")
+    try write("tempo 120\nC D\nE:1.02 G\n", to: folder + "/a.xylo")
+    let result = try run(["test", folder])
+    #expect(result.status == 1)
+    #expect(lines(result).contains("  a.xylo:3: G moved 1.500 s → 1.510 s (+480 frames)"))
+    #expect(!lines(result).contains { $0.contains("tempo ") })
+  }
+
   @Test func aManifestThatIsALinkIsNeverWrittenThrough() throws {
     let folder = try temporaryFolder()
     try write("C\n", to: folder + "/a.xylo")
