@@ -22,6 +22,9 @@ let package = Package(
         .product(name: "GoldenTesting", package: "xylo-render"),
         .product(name: "XyloTesting", package: "xylo-render"),
       ],
-      exclude: ["alarm.xylo", "alarm.golden.sha256", "alarm.golden.taps", "Goldens"]),
+      exclude: [
+        "alarm.xylo", "alarm.golden.sha256", "alarm.golden.taps", "alarm.golden.manifest.json",
+        "Goldens",
+      ]),
   ]
 )

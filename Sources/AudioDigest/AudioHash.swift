@@ -33,6 +33,25 @@ package func audioHash(ofFileAt path: String) throws(SoundFileError) -> String {
     rate: reader.info.sampleRate, channels: channels, frames: frames, samples: body)
 }
 
+/// The content hash of interleaved float values held in memory, in the same canonical form: the
+/// hash `hash` prints for a float file holding them at `rate` with `channels`.
+package func audioHash(of values: [Float], rate: Int, channels: Int) -> String {
+  let body = SHA256()
+  let blockValues = 16_384
+  var block = [Double](repeating: 0, count: blockValues)
+  var start = 0
+  while start < values.count {
+    let count = min(blockValues, values.count - start)
+    for index in 0..<count { block[index] = Double(values[start + index]) }
+    block.withUnsafeBufferPointer {
+      body.update(littleEndianDoubles: UnsafeBufferPointer(rebasing: $0[..<count]))
+    }
+    start += count
+  }
+  return canonicalHash(
+    rate: rate, channels: channels, frames: Int64(values.count / max(1, channels)), samples: body)
+}
+
 /// The hash of the canonical form: tag, rate, channels, frames, then the samples' digest.
 private func canonicalHash(rate: Int, channels: Int, frames: Int64, samples: SHA256) -> String {
   let whole = SHA256()

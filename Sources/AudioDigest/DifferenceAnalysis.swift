@@ -123,15 +123,16 @@ package struct DifferenceExplanation: Sendable, Equatable {
         return "the render is the golden × \(fixed(gain, places: 3)) (\(note) dB)"
       case .offset(let shift):
         let direction = shift > 0 ? "delayed by" : "early by"
-        let milliseconds = ratio(abs(shift) * 1000, rate, places: 3)
-        return "the render is the golden \(direction) \(frames(abs(shift))) (\(milliseconds) ms)"
+        let time = timeText(Int64(abs(shift)), over: Int64(rate))
+        return "the render is the golden \(direction) \(frames(abs(shift))) (\(time))"
       case .stretch(let range):
         let (start, end) = (
-          ratio(range.lowerBound, rate, places: 3), ratio(range.upperBound, rate, places: 3)
+          timeText(Int64(range.lowerBound), over: Int64(rate)),
+          timeText(Int64(range.upperBound), over: Int64(rate))
         )
         return start == end
-          ? "the difference lies at \(start) s"
-          : "the difference lies between \(start) s and \(end) s"
+          ? "the difference lies at \(start)"
+          : "the difference lies between \(start) and \(end)"
       }
     }
   }
@@ -146,14 +147,4 @@ package func explainDifference(
 
 private func frames(_ count: Int) -> String {
   count == 1 ? "1 frame" : "\(count) frames"
-}
-
-/// `numerator / denominator` (both at least zero) with exactly `places` decimals, rounded half
-/// up in integers.
-private func ratio(_ numerator: Int, _ denominator: Int, places: Int) -> String {
-  var scale = 1
-  for _ in 0..<places { scale *= 10 }
-  let units = (2 * numerator * scale + denominator) / (2 * denominator)
-  let fraction = String(units % scale)
-  return "\(units / scale)." + String(repeating: "0", count: places - fraction.count) + fraction
 }

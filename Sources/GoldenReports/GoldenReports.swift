@@ -15,8 +15,9 @@ public func goldenSummary(_ results: [GoldenTestResult], seconds: Double) -> Str
   return text + " (\(scores) \(scores == 1 ? "score" : "scores"), \(fixed(seconds, places: 1)) s)"
 }
 
-/// A JUnit XML report: one `<testcase>` per score, named by its path; failures and errors carry
-/// their explanation. GitHub Actions, GitLab and Jenkins read it.
+/// A JUnit XML report: one `<testcase>` per score, named by its path relative to the working
+/// directory; failures and errors carry their explanation. GitHub Actions, GitLab and Jenkins
+/// read it.
 public func junitReport(_ results: [GoldenTestResult], mode: GoldenMode, seconds: Double)
   -> String
 {
@@ -28,7 +29,8 @@ public func junitReport(_ results: [GoldenTestResult], mode: GoldenMode, seconds
   xml +=
     "<testsuites><testsuite name=\"xylo-render goldens\" tests=\"\(results.count)\" failures=\"\(failures.count)\" errors=\"\(errors.count)\" time=\"\(fixed(seconds, places: 3))\">\n"
   for result in results {
-    let name = result.test.score.isEmpty ? result.test.golden : result.test.score
+    let name = Path.relativeToWorkingDirectory(
+      result.test.score.isEmpty ? result.test.golden : result.test.score)
     xml +=
       "  <testcase classname=\"goldens\" name=\"\(xmlEscaped(name))\" file=\"\(xmlEscaped(name))\" time=\"\(fixed(result.seconds, places: 3))\""
     let body = xmlEscaped(result.lines.joined(separator: "\n"))
@@ -47,44 +49,12 @@ public func junitReport(_ results: [GoldenTestResult], mode: GoldenMode, seconds
   return xml + "</testsuite></testsuites>\n"
 }
 
-/// A JSON report: per test, its outcome and time, and what explains it as values (the first
-/// differing frame, the taps that changed, the error), with the console's lines besides.
-public func jsonReport(_ results: [GoldenTestResult], seconds: Double) -> String {
-  let items = results.map { result in
-    let lines = result.lines.map { "\"\(jsonEscaped($0))\"" }.joined(separator: ", ")
-    let changes = result.tapChanges.map(jsonObject).joined(separator: ", ")
-    var firstDifference = "null"
-    if case .samples(let comparison)? = result.verdict, let frame = comparison.firstDifferenceFrame
-    {
-      firstDifference = String(frame)
-    }
-    let error = result.error.map { "\"\(jsonEscaped($0.description))\"" } ?? "null"
-    return
-      "    {\"score\": \"\(jsonEscaped(result.test.score))\", \"golden\": \"\(jsonEscaped(result.test.golden))\", \"outcome\": \"\(result.outcome.rawValue)\", \"line\": \(result.line.map(String.init) ?? "null"), \"seconds\": \(fixed(result.seconds, places: 3)), \"rate\": \(result.rate), \"first_difference_frame\": \(firstDifference), \"tap_changes\": [\(changes)], \"error\": \(error), \"lines\": [\(lines)]}"
-  }
-  return "{\n  \"seconds\": \(fixed(seconds, places: 3)),\n  \"tests\": [\n"
-    + items.joined(separator: ",\n") + "\n  ]\n}\n"
-}
-
-/// `{"change": "moved", "line": 3, "key": "G", "frame": 72480, "gain": 1, "from_frame": 72000}`.
-private func jsonObject(_ change: TapChange) -> String {
-  let tap = change.tap
-  let (name, detail): (String, String) =
-    switch change.kind {
-    case .keyChanged(let from): ("key", ", \"from_key\": \"\(jsonEscaped(from))\"")
-    case .moved(let from): ("moved", ", \"from_frame\": \(from)")
-    case .gainChanged(let from): ("gain", ", \"from_gain\": \(from.description)")
-    case .removed: ("removed", "")
-    case .added: ("added", "")
-    }
-  return
-    "{\"change\": \"\(name)\", \"line\": \(tap.line), \"key\": \"\(jsonEscaped(tap.key))\", \"frame\": \(tap.frame), \"gain\": \(tap.gain.description)\(detail)}"
-}
-
-/// GitHub Actions workflow commands: `::error file=alarm.xylo,line=2::…` per failing test.
+/// GitHub Actions workflow commands: `::error file=alarm.xylo,line=2::…` per failing test,
+/// files named relative to the working directory (the repository's root in CI).
 public func githubAnnotations(_ results: [GoldenTestResult], mode: GoldenMode) -> [String] {
   results.filter { $0.outcome.fails(in: mode) }.map { result in
-    let file = result.test.score.isEmpty ? result.test.golden : result.test.score
+    let file = Path.relativeToWorkingDirectory(
+      result.test.score.isEmpty ? result.test.golden : result.test.score)
     let line = result.line.map { ",line=\($0)" } ?? ""
     // Control characters in names (an escape sequence, a newline) shown as text first.
     let message = result.lines.map { displayText($0.trimmingLeadingSpaces, limit: 4_000) }

@@ -8,6 +8,7 @@ extension GoldenTestResult {
   /// the errors; one line each, details indented.
   public var lines: [String] {
     switch outcome {
+    case .passed where wroteManifest: return ["wrote '\(test.manifest)'"]
     case .passed, .removed:
       return error.map(errorLines) ?? []
     case .written: return ["wrote '\(test.golden)'"]
@@ -37,6 +38,7 @@ extension GoldenTestResult {
       report = comparison.warnings.map { "  warning: " + $0 } + comparison.lines
     }
     var lines = Array(report.prefix(1))
+    lines += manifestChanges.map { "  " + describe($0) }
     lines += describe(tapChanges).map { "  " + $0 }
     lines += explanation.map { "  " + $0 }
     lines += report.dropFirst()
@@ -53,9 +55,7 @@ extension GoldenTestResult {
   /// dB)`, `key C → D`, taps added or removed: at most `limit` lines, then how many more.
   public func describe(_ changes: [TapChange], limit: Int = 20) -> [String] {
     let name = Path.lastComponent(test.score)
-    func time(_ frame: Int64) -> String {
-      (Rational(frame, Int64(self.rate))?.decimalString(places: 6) ?? "?") + " s"
-    }
+    func time(_ frame: Int64) -> String { timeText(frame, over: Int64(self.rate)) }
     let lines = changes.map { change -> String in
       let tap = change.tap
       let place = "\(name):\(linesAreTracks ? "track " : "")\(tap.line):"

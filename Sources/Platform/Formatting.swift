@@ -19,6 +19,26 @@ package func fixed(_ value: Double, places: Int, signed: Bool = false) -> String
   return (negative ? "-" : signed && units != 0 ? "+" : "") + text
 }
 
+/// A time as every message shows it: seconds with three decimals and the unit, `1.200 s`;
+/// where one frame matters, the frame is shown beside it. `numerator / denominator` seconds
+/// (a frame and the rate, or an exact fraction), rounded half up in integers.
+package func timeText(_ numerator: Int64, over denominator: Int64) -> String {
+  guard denominator > 0 else { return "? s" }
+  let units = (2 * Int128(numerator) * 1_000 + Int128(denominator)) / (2 * Int128(denominator))
+  let floored =
+    units * (2 * Int128(denominator)) > 2 * Int128(numerator) * 1_000 + Int128(denominator)
+    ? units - 1 : units
+  let magnitude = floored.magnitude
+  let fraction = String(magnitude % 1_000)
+  return (floored < 0 ? "-" : "") + "\(magnitude / 1_000)."
+    + String(repeating: "0", count: 3 - fraction.count) + fraction + " s"
+}
+
+/// A measured time in seconds as `timeText(_:over:)` shows it: `3.250 s`.
+package func timeText(seconds: Double) -> String {
+  seconds.isFinite ? fixed(seconds, places: 3) + " s" : "? s"
+}
+
 /// Seconds on a clock that only moves forward, for progress and timing.
 /// The corresponding C function is `clock_gettime(CLOCK_MONOTONIC)`.
 package func monotonicSeconds() -> Double {

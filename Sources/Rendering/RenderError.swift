@@ -21,6 +21,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The output cannot be written, or a file cannot be read.
   case output(OutputError)
   case soundFile(SoundFileError)
+  /// A file that is a Git LFS pointer where audio was expected: a checkout without
+  /// `git lfs pull`.
+  case gitLFSPointer(path: String)
   /// The caller's progress handler asked to stop; nothing was written.
   case cancelled
 
@@ -37,6 +40,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .doesNotFit(let reason): return reason
     case .output(let error): return error.description
     case .soundFile(let error): return error.description
+    case .gitLFSPointer(let path):
+      return "'\(path)' is a Git LFS pointer, not audio; run 'git lfs pull'"
     case .cancelled: return "stopped before it was finished"
     }
   }

@@ -55,7 +55,7 @@ struct Expander {
         }
         beatSeconds = seconds
         if tempoChanges.last?.beatsPerMinute != bpm {
-          tempoChanges.append(TempoChange(time: cursor, beatsPerMinute: bpm))
+          tempoChanges.append(TempoChange(time: cursor, beatsPerMinute: bpm, line: token.line))
         }
       case .length(let beats):
         defaultLength = beats

@@ -38,10 +38,13 @@ public struct Tap: Hashable, Sendable {
 public struct TempoChange: Hashable, Sendable {
   public var time: Rational
   public var beatsPerMinute: Rational
+  /// The score line of the `tempo` that sets it; `nil` for a MIDI file's tempo or the default.
+  public var line: Int?
 
-  public init(time: Rational, beatsPerMinute: Rational) {
+  public init(time: Rational, beatsPerMinute: Rational, line: Int? = nil) {
     self.time = time
     self.beatsPerMinute = beatsPerMinute
+    self.line = line
   }
 }
 

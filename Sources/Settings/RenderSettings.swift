@@ -32,6 +32,10 @@ public struct RenderSettings: Sendable {
   public var jobs: Int
   /// Whether a file render also returns the content hash of what it wrote.
   public var computesContentHash: Bool
+  /// Whether a file render also measures what it wrote as it writes it (EBU R128 integrated
+  /// loudness, true peak and sample peak, with libebur128; mono and stereo only), for
+  /// `RenderSummary.measurement` and a manifest: no second pass.
+  public var measuresLoudness = false
   /// Written by FFmpeg instead (AAC in `.m4a`/`.m4r`); `format` is then not used.
   public var phoneFormat: PhoneFormat?
   /// The room the mix is played in: a stereo reverb whose tail lengthens a natural-length

@@ -46,7 +46,7 @@ enum CheckCommand {
     let taps = score.taps.count
     let keys = score.keys.count
     return
-      "\(path): \(taps) \(taps == 1 ? "tap" : "taps"), \(keys) \(keys == 1 ? "key" : "keys"), \(score.duration.decimalString(places: 3)) s"
+      "\(path): \(taps) \(taps == 1 ? "tap" : "taps"), \(keys) \(keys == 1 ? "key" : "keys"), \(timeText(score.duration))"
   }
 }
 

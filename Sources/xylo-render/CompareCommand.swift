@@ -66,8 +66,11 @@ enum CompareCommand {
         score: context)
     } catch {
       console.report(error)
-      if case .soundFile(let failure) = error, failure.operation == .read { return .unreadable }
-      return .failure
+      switch error {
+      case .soundFile(let failure) where failure.operation == .read: return .unreadable
+      case .gitLFSPointer: return .unreadable
+      default: return .failure
+      }
     }
     for warning in comparison.warnings { console.warning(warning) }
     for line in comparison.lines { console.out(line) }

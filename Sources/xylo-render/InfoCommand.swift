@@ -49,7 +49,7 @@ enum InfoCommand {
   }
 
   /// `time` as `12.500 s`.
-  private static func seconds(_ time: Rational) -> String { time.decimalString(places: 3) + " s" }
+  private static func seconds(_ time: Rational) -> String { timeText(time) }
 
   private static func noteRange(_ track: MIDITrackSummary) -> String {
     guard let low = track.lowestNote, let high = track.highestNote else { return "-" }

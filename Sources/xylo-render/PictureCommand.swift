@@ -68,7 +68,7 @@ enum PictureCommand {
       if !quiet {
         let taps = song.score.taps.count
         console.err(
-          "wrote \(quote(output, limit: displayedPathLength)): \(taps) \(taps == 1 ? "tap" : "taps"), \(song.score.duration.decimalString(places: 3)) s"
+          "wrote \(quote(output, limit: displayedPathLength)): \(taps) \(taps == 1 ? "tap" : "taps"), \(timeText(song.score.duration))"
         )
       }
       return .success

@@ -33,6 +33,8 @@ enum RenderCommand {
     }
     do throws(RenderError) {
       let plan: RenderPlan
+      // Kept only when a manifest is asked for: it lists the song's taps.
+      var manifestSong: Song?
       do {
         var song = try Song(
           file: options.scorePath, options: options.sound, limits: options.limits,
@@ -44,11 +46,13 @@ enum RenderCommand {
         do { try song.settings.write(options.file, encoding: song.options.encoding) } catch {
           throw RenderError.invalidSetting(error.message)
         }
-        song.settings.computesContentHash = options.printsHash
+        song.settings.computesContentHash = options.printsHash || options.manifest != nil
+        song.settings.measuresLoudness = options.manifest != nil
         if let jobs = options.jobs { song.settings.jobs = jobs }
         if let blockFrames = options.blockFrames { song.settings.blockFrames = blockFrames }
         releaseFreedMemory()  // what parsing took
         plan = try song.plan()
+        if options.manifest != nil { manifestSong = song }
         releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
@@ -66,7 +70,13 @@ enum RenderCommand {
         summary = try render(plan, to: options.destination ?? .standardOutput, progress: show)
       }
       bar?.finish()
-      if let hash = summary.contentHash {
+      if let path = options.manifest, let song = manifestSong {
+        let written: [String]
+        if case .file(let output) = options.destination { written = [output] } else { written = [] }
+        try RenderManifest(song: song, plan: plan, summary: summary).write(
+          to: Destination(path), inputs: plan.inputPaths + written)
+      }
+      if let hash = summary.contentHash, options.printsHash {
         let line = "\(hash)  \(arguments.values["--output"] ?? "-")"
         if options.destination == .standardOutput { console.err(line) } else { console.out(line) }
       }
@@ -82,9 +92,7 @@ enum RenderCommand {
   }
   private static func report(_ summary: RenderSummary, options: RenderOptions, console: Console) {
     let rate = Int64(summary.rate)
-    func seconds(_ frame: Int64) -> String {
-      Rational(frame, rate)?.decimalString(places: 3) ?? "?"
-    }
+    func seconds(_ frame: Int64) -> String { timeText(frame, over: rate) }
     // The level's line comes after the format's and the voices' and before the clipping's.
     let aboutTheRender = summary.warnings.filter(\.isAboutTheRender)
     let aboutTheMix = summary.warnings.filter { !$0.isAboutTheRender }
@@ -108,7 +116,7 @@ enum RenderCommand {
       case .clipped(let count, let peakDecibels, let peakFrame, let keptInFloat):
         let samples = "\(count) \(count == 1 ? "sample" : "samples")"
         let peak =
-          "peak \(fixed(peakDecibels, places: 1, signed: true)) dBFS at \(seconds(peakFrame)) s"
+          "peak \(fixed(peakDecibels, places: 1, signed: true)) dBFS at \(seconds(peakFrame))"
         if keptInFloat {
           // A float file holds values past full scale; only players that convert will clip.
           console.warning(
@@ -135,7 +143,7 @@ enum RenderCommand {
     }
     if let destination = options.destination {
       console.err(
-        "wrote \(destination.displayName): \(seconds(summary.totalFrames)) s, \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
+        "wrote \(destination.displayName): \(seconds(summary.totalFrames)), \(summary.totalFrames) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo"), \(kind)"
       )
     }
     if summary.mergedUnisons > 0 {
@@ -147,7 +155,7 @@ enum RenderCommand {
     if let cuts = summary.abruptCuts {
       let voices = cuts.count == 1 ? "1 voice stops" : "\(cuts.count) voices stop"
       console.note(
-        "\(voices) abruptly with a step of up to \(fixed(cuts.largestStepDecibels, places: 1, signed: true)) dBFS (the first at \(seconds(cuts.firstFrame)) s), as the app does; --cut-fade 5 fades them out over 5 ms"
+        "\(voices) abruptly with a step of up to \(fixed(cuts.largestStepDecibels, places: 1, signed: true)) dBFS (the first at \(seconds(cuts.firstFrame))), as the app does; --cut-fade 5 fades them out over 5 ms"
       )
     }
   }

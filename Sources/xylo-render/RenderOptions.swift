@@ -19,6 +19,8 @@ struct RenderOptions {
   var file: OutputFile
   var quiet: Bool
   var printsHash: Bool
+  /// Where the render's manifest goes, if asked for.
+  var manifest: String?
   var jobs: Int?
   var blockFrames: Int?
 
@@ -47,6 +49,11 @@ struct RenderOptions {
       options: outputSpecs + SoundOptions.formatSpecs + [
         OptionSpec(
           "--print-hash", help: "Print the content hash of what was written, as 'hash' does"),
+        OptionSpec(
+          "--manifest", value: "FILE",
+          help:
+            "Also write the render's JSON manifest: settings, sample hashes, taps, length, loudness, peaks, content hash"
+        ),
         CommonOptions.blockFrames, CommonOptions.jobs,
       ]),
     OptionSection(
@@ -77,6 +84,13 @@ struct RenderOptions {
     excerpt = try ExcerptOptions.parse(arguments)
     quiet = arguments.has("--quiet")
     printsHash = arguments.has("--print-hash")
+    manifest = arguments.values["--manifest"]
+    if let manifest {
+      guard !manifest.isEmpty else { throw OptionError("--manifest needs a file name") }
+      guard manifest != output else {
+        throw OptionError("--manifest and -o name the same file; give the manifest its own")
+      }
+    }
     sound = try SoundOptions(reading: arguments)
     try sound.checkLengths(limit: limits.maxDuration)
     let bitRate = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s")

@@ -97,7 +97,7 @@ enum RingtoneCommand {
     var parts: [String] = []
     if let cut = summary.cutAt {
       parts.append(
-        "\(summary.songTapCount - summary.keptTapCount) cut at the last bar line before the limit (\(cut.decimalString(places: 3)) s)"
+        "\(summary.songTapCount - summary.keptTapCount) cut at the last bar line before the limit (\(timeText(cut)))"
       )
     }
     let counts = counts ?? MIDINoteCounts()
@@ -134,10 +134,9 @@ enum RingtoneCommand {
       )
     }
     if let loudness = summary.loudness { RenderCommand.reportLoudness(loudness, console: console) }
-    let seconds =
-      Rational(summary.frameCount, Int64(summary.rate))?.decimalString(places: 3) ?? "?"
+    let seconds = timeText(Int64(summary.frameCount), over: Int64(summary.rate))
     console.err(
-      "wrote \(Destination(output).displayName): \(summary.loops ? "a seamless loop" : "a one-shot alert") of \(seconds) s, \(summary.frameCount) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo")"
+      "wrote \(Destination(output).displayName): \(summary.loops ? "a seamless loop" : "a one-shot alert") of \(seconds), \(summary.frameCount) frames, \(summary.rate) Hz, \(summary.channels == 1 ? "mono" : "stereo")"
     )
   }
 }

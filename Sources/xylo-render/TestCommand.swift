@@ -13,9 +13,11 @@ enum TestCommand {
     about: """
       Every score (*.xylo, *.mid) under PATH (default: .) is a test. Its golden sits beside it as
       NAME.golden.flac (or .wav, or .sha256 for the content hash only), with NAME.golden.taps,
-      the taps it was made of. Each score renders with its own 'options' line; options given
-      here override it. A missing golden is written (not with --ci); a golden whose score is
-      gone is obsolete. A failure says what differs, where, and which score lines changed.
+      the taps it was made of, and NAME.golden.manifest.json, the render's manifest. Each score
+      renders with its own 'options' line; options given here override it. A missing golden is
+      written (not with --ci); a golden whose score is gone is obsolete. A failure says what
+      changed first (a setting, a tempo, a sample of the bank), then which score lines changed,
+      then how the audio differs.
       """,
     arguments: [("PATH", "A folder searched recursively, or a score (default: .)")],
     sections: TestOptions.sections,
@@ -45,7 +47,8 @@ enum TestCommand {
     // A report must not take the place of a file the tests read or write.
     for report in [options.junit, options.json, options.report].compactMap({ $0 }) {
       guard let status = FileStatus(of: report) else { continue }
-      let files = found.tests.flatMap { [$0.score, $0.golden, $0.taps] } + found.obsolete
+      let files =
+        found.tests.flatMap { [$0.score, $0.golden, $0.taps, $0.manifest] } + found.obsolete
       if files.contains(where: { FileStatus(of: $0).map(status.isSameFile) ?? false }) {
         console.error(
           "cannot write the report to '\(displayText(report, limit: displayedPathLength))': it is a score or golden of these tests"
@@ -57,8 +60,10 @@ enum TestCommand {
       for test in found.tests { console.out(shown(test.score)) }
       return .success
     }
+    let (quiet, mode) = (options.quiet, options.run.mode)
     let results = runGoldenTests(found.tests, obsolete: found.obsolete, options: options.run) {
-      result in print(result, to: console)
+      result in
+      if !quiet || result.outcome.fails(in: mode) { print(result, to: console) }
     }
     let seconds = monotonicSeconds() - start
     if options.annotateGitHub {
@@ -102,7 +107,7 @@ enum TestCommand {
       }
     let name = result.test.score.isEmpty ? result.test.golden : result.test.score
     console.out("\(label) \(shown(name))")
-    for line in result.lines where result.outcome != .passed {
+    for line in result.lines {
       let escaped = displayText(line, limit: 4_000)
       console.out(escaped.hasPrefix(" ") ? escaped : "  " + escaped)
     }

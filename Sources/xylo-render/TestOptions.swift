@@ -13,6 +13,8 @@ struct TestOptions {
   var annotateGitHub = false
   var shard: (Int, Int)?
   var list = false
+  /// Only failures and the summary line.
+  var quiet = false
 
   static let sections = [
     OptionSection(
@@ -43,6 +45,7 @@ struct TestOptions {
         OptionSpec(
           "--shard", value: "K/N", help: "Run only shard K of N (a stable split by path)"),
         OptionSpec("--list", help: "List the tests and run none"),
+        OptionSpec("--quiet", help: "Print only failures and the summary line"),
         OptionSpec(
           "--artifacts", value: "DIR",
           help:
@@ -83,6 +86,7 @@ struct TestOptions {
     reportOptions = HTMLReportOptions(arguments, mode: run.mode)
     annotateGitHub = try arguments.choice("--annotate", of: ["github"]) != nil
     list = arguments.has("--list")
+    quiet = arguments.has("--quiet")
     if let text = arguments.values["--shard"] {
       let parts = text.split(separator: "/")
       guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,

@@ -116,9 +116,9 @@ enum VideoCommand {
         "\(audio.clippedCount) \(audio.clippedCount == 1 ? "sample" : "samples") clipped; try --normalize or --loudness"
       )
     }
-    let seconds = Rational(audio.totalFrames, Int64(audio.rate))?.decimalString(places: 3) ?? "?"
+    let seconds = timeText(audio.totalFrames, over: Int64(audio.rate))
     console.err(
-      "wrote \(Destination(output).displayName): \(seconds) s, \(summary.videoFrameCount) pictures at \(video.width)x\(video.height) \(video.framesPerSecond) fps (h264), \(audio.totalFrames) audio frames at \(audio.rate) Hz, \(audio.channels == 1 ? "mono" : "stereo") (aac)"
+      "wrote \(Destination(output).displayName): \(seconds), \(summary.videoFrameCount) pictures at \(video.width)x\(video.height) \(video.framesPerSecond) fps (h264), \(audio.totalFrames) audio frames at \(audio.rate) Hz, \(audio.channels == 1 ? "mono" : "stereo") (aac)"
     )
   }
 }

@@ -1,8 +1,9 @@
+import Rendering
 import Settings
 
 /// The front end: picks the subcommand and turns its outcome into an exit status.
 enum XyloRender {
-  static let version = "0.1.0"
+  static let version = xyloRenderVersion
 
   static let commands: [Command] = [
     RenderCommand.command, CheckCommand.command, InfoCommand.command, EventsCommand.command,

@@ -58,12 +58,12 @@ private func explain(_ expected: [Double], _ actual: [Double], channels: Int = 1
   }
 
   @Test(arguments: [
-    (480, "the render is the golden delayed by 480 frames (10.000 ms)"),
-    (-96, "the render is the golden early by 96 frames (2.000 ms)"),
-    (1, "the render is the golden delayed by 1 frame (0.021 ms)"),
-    (500, "the render is the golden delayed by 500 frames (10.417 ms)"),
-    (-2_401, "the render is the golden early by 2401 frames (50.021 ms)"),
-    (48_000, "the render is the golden delayed by 48000 frames (1000.000 ms)"),
+    (480, "the render is the golden delayed by 480 frames (0.010 s)"),
+    (-96, "the render is the golden early by 96 frames (0.002 s)"),
+    (1, "the render is the golden delayed by 1 frame (0.000 s)"),
+    (500, "the render is the golden delayed by 500 frames (0.010 s)"),
+    (-2_401, "the render is the golden early by 2401 frames (0.050 s)"),
+    (48_000, "the render is the golden delayed by 48000 frames (1.000 s)"),
   ])
   func aShiftedRenderIsExplainedAsAnOffset(shift: Int, line: String) {
     let golden = song()
@@ -74,14 +74,14 @@ private func explain(_ expected: [Double], _ actual: [Double], channels: Int = 1
     let golden = song()
     let lines = explainDifference(
       expected: golden, actual: shifted(golden, by: 441), channels: 1, rate: 44_100)
-    #expect(lines == ["the render is the golden delayed by 441 frames (10.000 ms)"])
+    #expect(lines == ["the render is the golden delayed by 441 frames (0.010 s)"])
   }
 
   @Test func aDelayedAndLongerRenderIsExplainedAsAnOffset() {
     let golden = song()
     let render = [Double](repeating: 0, count: 480) + golden
     #expect(
-      explain(golden, render) == ["the render is the golden delayed by 480 frames (10.000 ms)"])
+      explain(golden, render) == ["the render is the golden delayed by 480 frames (0.010 s)"])
   }
 
   @Test func oneMovedNoteLeavesGainAndOffsetUnexplainedButNamesTheStretch() {
@@ -131,10 +131,10 @@ private func explain(_ expected: [Double], _ actual: [Double], channels: Int = 1
         == ["the render is the golden × 0.944 (-0.50 dB)"])
     #expect(
       explain(golden, shifted(golden, by: 480, channels: 2), channels: 2)
-        == ["the render is the golden delayed by 480 frames (10.000 ms)"])
+        == ["the render is the golden delayed by 480 frames (0.010 s)"])
     #expect(
       explain(golden, shifted(golden, by: -96, channels: 2), channels: 2)
-        == ["the render is the golden early by 96 frames (2.000 ms)"])
+        == ["the render is the golden early by 96 frames (0.002 s)"])
     #expect(
       explain(golden, song(starts: [0.05, 0.24, 0.7], channels: 2), channels: 2)
         == ["the difference lies between 0.240 s and 0.610 s"])

@@ -22,8 +22,8 @@ import Testing
     #expect(
       result.stdout == """
         different: '\(golden)' and '\(actual)'
-          first difference: frame 4410 (0.091875 s), channel 1: expected -0.208435, actual -0.208405
-          largest difference: -90.3 dBFS at frame 4410 (0.091875 s)
+          first difference: frame 4410 (0.092 s), channel 1: expected -0.208435, actual -0.208405
+          largest difference: -90.3 dBFS at frame 4410 (0.092 s)
           difference RMS: -137.1 dBFS
           differing frames: 1 of 48000
 
@@ -79,7 +79,7 @@ import Testing
     #expect(
       length.stdout == """
         different: '\(folder)/a.wav' and '\(folder)/d.wav'
-          length: expected 3 frames (0.000063 s), actual 4 frames (0.000083 s)
+          length: expected 3 frames (0.000 s), actual 4 frames (0.000 s)
 
         """)
     #expect(length.status == 1)

@@ -34,7 +34,8 @@ import Testing
     #expect(summary(first) == "goldens: 0 failed, 0 passed, 2 written, 0 obsolete, 0 errors ")
     #expect(
       listing(folder) == [
-        "a.golden.flac", "a.golden.taps", "a.xylo", "b.golden.flac", "b.golden.taps", "b.xylo",
+        "a.golden.flac", "a.golden.manifest.json", "a.golden.taps", "a.xylo", "b.golden.flac",
+        "b.golden.manifest.json", "b.golden.taps", "b.xylo",
       ])
     let second = try run(["test", folder, "--ci"])
     #expect(second.status == 0)
@@ -55,7 +56,7 @@ import Testing
     try write("tempo 120\nC D\nE:1.02 G\n", to: folder + "/alarm.xylo")
     let moved = try run(["test", folder])
     #expect(moved.status == 1)
-    #expect(lines(moved).contains("  alarm.xylo:3: G moved 1.500000 s → 1.510000 s (+480 frames)"))
+    #expect(lines(moved).contains("  alarm.xylo:3: G moved 1.500 s → 1.510 s (+480 frames)"))
     try write("tempo 120\nC D\nE G\n", to: folder + "/alarm.xylo")
     let quieter = try run(["test", folder, "--gain", "-0.5"])
     #expect(lines(quieter).contains("  the render is the golden × 0.944 (-0.50 dB)"))
@@ -78,7 +79,7 @@ import Testing
     #expect(update.status == 0)
     #expect(
       summary(update)
-        == "goldens: 0 failed, 1 passed, 0 written, 0 obsolete, 0 errors, 1 updated, 2 removed ")
+        == "goldens: 0 failed, 1 passed, 0 written, 0 obsolete, 0 errors, 1 updated, 3 removed ")
     #expect(try Data(contentsOf: URL(fileURLWithPath: same)) == bytes)
     #expect(
       try FileManager.default.attributesOfItem(atPath: same)[.modificationDate] as? Date == before)

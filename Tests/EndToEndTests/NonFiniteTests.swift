@@ -30,8 +30,8 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
     #expect(
       result.stdout == """
         different: '\(nan)' and '\(sine)'
-          not finite: expected has NaN at frame 0 (0.000000 s), channel 1
-          first difference: frame 0 (0.000000 s), channel 1: expected NaN, actual 0.000000
+          not finite: expected has NaN at frame 0 (0.000 s), channel 1
+          first difference: frame 0 (0.000 s), channel 1: expected NaN, actual 0.000000
           differing frames: 48 of 48
 
         """)
@@ -46,7 +46,7 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
       result.stdout.hasPrefix(
         """
         different: '\(sine)' and '\(nan)'
-          not finite: actual has NaN at frame 0 (0.000000 s), channel 1
+          not finite: actual has NaN at frame 0 (0.000 s), channel 1
 
         """))
     #expect(result.status == 1)
@@ -65,9 +65,9 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
     #expect(
       result.stdout == """
         different: '\(folder)/e.wav' and '\(folder)/a.wav'
-          not finite: actual has NaN at frame 3 (0.000063 s), channel 2
-          first difference: frame 3 (0.000063 s), channel 2: expected 0.250000, actual NaN
-          largest difference: -60.2 dBFS at frame 5 (0.000104 s)
+          not finite: actual has NaN at frame 3 (0.000 s), channel 2
+          first difference: frame 3 (0.000 s), channel 2: expected 0.250000, actual NaN
+          largest difference: -60.2 dBFS at frame 5 (0.000 s)
           difference RMS: -80.0 dBFS
           differing frames: 2 of 48
 
@@ -83,9 +83,9 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
     #expect(
       result.stdout == """
         different: '\(path)' and '\(path)'
-          not finite: expected has infinity at frame 1 (0.000021 s), channel 1
-          not finite: actual has infinity at frame 1 (0.000021 s), channel 1
-          first difference: frame 1 (0.000021 s), channel 1: expected infinity, actual infinity
+          not finite: expected has infinity at frame 1 (0.000 s), channel 1
+          not finite: actual has infinity at frame 1 (0.000 s), channel 1
+          first difference: frame 1 (0.000 s), channel 1: expected infinity, actual infinity
           differing frames: 2 of 3
 
         """)
@@ -100,8 +100,8 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
     #expect(
       result.stdout == """
         different: '\(folder)/e.wav' and '\(folder)/a.wav'
-          not finite: expected has -infinity at frame 1 (0.000021 s), channel 1
-          first difference: frame 1 (0.000021 s), channel 1: expected -infinity, actual 0.000000
+          not finite: expected has -infinity at frame 1 (0.000 s), channel 1
+          first difference: frame 1 (0.000 s), channel 1: expected -infinity, actual 0.000000
           differing frames: 1 of 2
 
         """)
@@ -117,8 +117,8 @@ private func writeFloatWav(_ path: String, _ values: [Float], channels: Int = 1)
     #expect(
       result.stdout == """
         different: '\(folder)/e.wav' and '\(folder)/a.wav'
-          length: expected 2 frames (0.000042 s), actual 3 frames (0.000063 s)
-          not finite: actual has NaN at frame 2 (0.000042 s), channel 1
+          length: expected 2 frames (0.000 s), actual 3 frames (0.000 s)
+          not finite: actual has NaN at frame 2 (0.000 s), channel 1
 
         """)
     #expect(result.status == 1)

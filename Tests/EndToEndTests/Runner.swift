@@ -26,13 +26,13 @@ let binaryURL: URL = {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
-/// Runs `xylo-render` with `arguments` in the package root, feeding `input` to standard input;
-/// `unprivileged` runs it without root's access to every file (see `Unprivileged`). The run's
-/// `TMPDIR` is `temporaryDirectory`, or a fresh folder of its own, so runs at once never see
-/// each other's scratch files.
+/// Runs `xylo-render` with `arguments` in the package root (or `workingDirectory`), feeding
+/// `input` to standard input; `unprivileged` runs it without root's access to every file (see
+/// `Unprivileged`). The run's `TMPDIR` is `temporaryDirectory`, or a fresh folder of its own,
+/// so runs at once never see each other's scratch files.
 func run(
   _ arguments: [String], input: String = "", unprivileged: Bool = false,
-  temporaryDirectory: String? = nil
+  temporaryDirectory: String? = nil, workingDirectory: String? = nil
 ) throws -> RunResult {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "xylo-e2e-\(UUID().uuidString)")
@@ -50,7 +50,7 @@ func run(
   let process = Process()
   (process.executableURL, process.arguments) =
     unprivileged ? Unprivileged.command(arguments) : (binaryURL, arguments)
-  process.currentDirectoryURL = packageRoot
+  process.currentDirectoryURL = workingDirectory.map { URL(fileURLWithPath: $0) } ?? packageRoot
   process.environment = environment
   process.standardInput = try FileHandle(forReadingFrom: paths[0])
   process.standardOutput = try FileHandle(forWritingTo: paths[1])

@@ -48,7 +48,7 @@ import Testing
           kind: .moved(fromFrame: 72_000),
           tap: RecordedTap(frame: 72_480, key: "G", gain: 1, line: 3))
       ])
-    #expect(failed.lines.contains("  s.xylo:3: G moved 1.500000 s → 1.510000 s (+480 frames)"))
+    #expect(failed.lines.contains("  s.xylo:3: G moved 1.500 s → 1.510 s (+480 frames)"))
     #expect(failed.line == 3)
   }
 

@@ -76,8 +76,8 @@ import Testing
     #expect(part.duration == Rational(9, 2))
     #expect(
       part.tempoChanges == [
-        TempoChange(time: .zero, beatsPerMinute: Rational(60)),
-        TempoChange(time: Rational(3), beatsPerMinute: Rational(120)),
+        TempoChange(time: .zero, beatsPerMinute: Rational(60), line: 1),
+        TempoChange(time: Rational(3), beatsPerMinute: Rational(120), line: 4),
       ])
     #expect(part.meterChanges == [MeterChange(time: .zero, numerator: 3, denominator: 4)])
   }

@@ -30,7 +30,7 @@ struct ComparisonReport {
     }
     let meter = run.meter
     let rate = Int64(run.rate)
-    func at(_ frame: Int64) -> String { "frame \(frame) (\(seconds(frame, rate)) s)" }
+    func at(_ frame: Int64) -> String { "frame \(frame) (\(seconds(frame, rate)))" }
     let lengthsMatch = run.expectedFrames == run.actualFrames
     let threshold = tolerance.map(Decibels.linear) ?? 0
     let withinTolerance = meter.largest.value <= threshold
@@ -59,7 +59,7 @@ struct ComparisonReport {
     }
     if !lengthsMatch {
       lines.append(
-        "  length: expected \(run.expectedFrames) frames (\(seconds(run.expectedFrames, rate)) s), actual \(run.actualFrames) frames (\(seconds(run.actualFrames, rate)) s)"
+        "  length: expected \(run.expectedFrames) frames (\(seconds(run.expectedFrames, rate))), actual \(run.actualFrames) frames (\(seconds(run.actualFrames, rate)))"
       )
     }
     for (side, name) in [(DifferenceMeter.Side.expected, "expected"), (.actual, "actual")] {
@@ -85,9 +85,9 @@ struct ComparisonReport {
   }
 }
 
-/// Frames as seconds with six decimals, exactly.
+/// Frames as seconds, as every message shows a time.
 private func seconds(_ frame: Int64, _ rate: Int64) -> String {
-  Rational(frame, rate)?.decimalString(places: 6) ?? "?"
+  timeText(frame, over: rate)
 }
 
 /// A linear magnitude in dBFS with one decimal: `-90.3`, or `-inf` for zero.

@@ -20,6 +20,70 @@ public struct GoldenComparison: Sendable {
   public var firstDifferenceFrame: Int64?
   /// The files' sample rate (the expected file's).
   public var rate: Int
+  /// What the comparison measured, as numbers: the facts `lines` states.
+  public var measurements = ComparisonMeasurements()
+}
+
+/// The numbers behind a comparison's lines.
+public struct ComparisonMeasurements: Equatable, Sendable {
+  public var expectedRate = 0
+  public var actualRate = 0
+  public var expectedChannels = 0
+  public var actualChannels = 0
+  /// Frames each file holds; both 0 when their rates or channels differ (nothing is read).
+  public var expectedFrames: Int64 = 0
+  public var actualFrames: Int64 = 0
+  /// Frames compared (those both hold) and those of them that differ.
+  public var framesCompared: Int64 = 0
+  public var differingFrames: Int64 = 0
+  /// The channel (1-based) of the first difference.
+  public var firstDifferenceChannel: Int?
+  /// The largest difference between finite values (dBFS) and its first frame; `nil` when none.
+  public var largestDifferenceDecibels: Double?
+  public var largestDifferenceFrame: Int64?
+  /// The RMS of the difference over the frames compared (dBFS); `nil` when none.
+  public var differenceRMSDecibels: Double?
+  /// Whether either file holds a NaN or an infinity.
+  public var holdsNonFinite = false
+  /// What a perceptual tolerance measured, when one judged.
+  public var perceptual: PerceptualMeasurements?
+
+  public init() {}
+}
+
+/// What `--tolerance perceptual` measures: loudness (LUFS) of both, and the worst audible band.
+public struct PerceptualMeasurements: Equatable, Sendable {
+  public var goldenLUFS: Double
+  public var renderLUFS: Double
+  /// The render's loudness less the golden's (LU).
+  public var differenceLU: Double
+  /// The worst audible 1/3-octave band difference (dB), its band's centre (Hz) and its
+  /// window's start (seconds); `nil` when no band is audible.
+  public var worstBandDecibels: Double?
+  public var worstBandHertz: Double?
+  public var worstBandSeconds: Double?
+}
+
+extension ComparisonMeasurements {
+  /// The numbers of a run of the comparison.
+  init(_ run: ComparisonRun) {
+    let meter = run.meter
+    expectedRate = run.expected.sampleRate
+    actualRate = run.actual.sampleRate
+    expectedChannels = run.expected.channels
+    actualChannels = run.actual.channels
+    expectedFrames = run.expectedFrames
+    actualFrames = run.actualFrames
+    framesCompared = meter.framesCompared
+    differingFrames = meter.differingFrames
+    firstDifferenceChannel = meter.firstDifference.map { $0.channel + 1 }
+    if meter.largest.value > 0 {
+      largestDifferenceDecibels = Decibels.of(meter.largest.value)
+      largestDifferenceFrame = meter.largest.frame
+      differenceRMSDecibels = Decibels.of(meter.differenceRMS)
+    }
+    holdsNonFinite = meter.holdsNonFinite
+  }
 }
 
 /// The score a comparison explains differences with: the taps sounding at the first
@@ -61,6 +125,8 @@ public func compareGolden(
   do {
     readers = (try openAudio(path: expected), try openAudio(path: actual))
   } catch {
+    // A checkout without `git lfs pull` holds pointers where the audio should be.
+    if FileSystem.isGitLFSPointer(error.path) { throw .gitLFSPointer(path: error.path) }
     throw .soundFile(error)
   }
   return try compareGolden(
@@ -90,7 +156,8 @@ public func compareGolden(
   let report = ComparisonReport(run: run, paths: (expected, actual), tolerance: peak)
   var comparison = GoldenComparison(
     passed: report.passed, lines: report.lines, warnings: report.warnings,
-    firstDifferenceFrame: run.meter.firstDifference?.frame, rate: run.rate)
+    firstDifferenceFrame: run.meter.firstDifference?.frame, rate: run.rate,
+    measurements: ComparisonMeasurements(run))
   if case .perceptual(let loudnessLU, let bandDecibels) = tolerance, !report.passed {
     let names = "'\(expected)' and '\(actual)'"
     guard
@@ -101,6 +168,7 @@ public func compareGolden(
       return comparison
     }
     comparison.passed = verdict.passed && !run.meter.holdsNonFinite
+    comparison.measurements.perceptual = verdict.measurements
     comparison.lines[0] =
       comparison.passed ? "within perceptual tolerance: \(names)" : "different: \(names)"
     comparison.lines.insert("  " + verdict.line, at: 1)

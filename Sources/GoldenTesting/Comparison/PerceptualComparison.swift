@@ -11,6 +11,7 @@ struct PerceptualVerdict {
   var passed: Bool
   /// `loudness: -23.12 LUFS, render -23.30 LUFS (-0.18 LU); worst band: 1.4 dB at 2 kHz, 3.250 s`.
   var line: String
+  var measurements: PerceptualMeasurements
 }
 
 /// Compares integrated loudness (EBU R128, libebur128) and the worst 1/3-octave band level
@@ -34,14 +35,19 @@ func perceptualVerdict(
     ? loudnessB - loudnessA : (loudnessA == loudnessB ? 0 : .infinity)
   var line =
     "loudness: golden \(fixed(loudnessA, places: 2)) LUFS, render \(fixed(loudnessB, places: 2)) LUFS (\(fixed(loudnessDifference, places: 2, signed: true)) LU)"
+  var measurements = PerceptualMeasurements(
+    goldenLUFS: loudnessA, renderLUFS: loudnessB, differenceLU: loudnessDifference)
   if let worst {
     let seconds = Double(worst.window) * bandsA.windowSeconds
     line +=
-      "; worst band: \(fixed(worst.decibels, places: 1)) dB at \(bandName(bandsA.centers[worst.band])), \(fixed(seconds, places: 3)) s"
+      "; worst band: \(fixed(worst.decibels, places: 1)) dB at \(bandName(bandsA.centers[worst.band])), \(timeText(seconds: seconds))"
+    measurements.worstBandDecibels = worst.decibels
+    measurements.worstBandHertz = bandsA.centers[worst.band]
+    measurements.worstBandSeconds = seconds
   }
   let passed =
     abs(loudnessDifference) <= loudnessLU && (worst?.decibels ?? 0) <= bandDecibels
-  return PerceptualVerdict(passed: passed, line: line)
+  return PerceptualVerdict(passed: passed, line: line, measurements: measurements)
 }
 
 /// The worst band difference a listener would hear: among bands up to 16 kHz (where codecs cut

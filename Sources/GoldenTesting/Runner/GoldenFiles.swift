@@ -32,20 +32,13 @@ package func recordedTaps(_ score: Score, rate: Int) -> [RecordedTap] {
   }
 }
 
-/// Puts the render in place as the golden (its audio, or its hash) with its taps beside it,
-/// each written atomically.
+/// Puts the render in place as the golden (its audio, or its hash) with its taps and its
+/// manifest (when it could be made) beside it, each written atomically.
 func install(
   _ scratch: ScratchFile, summary: RenderSummary, format: GoldenFormat, taps: [RecordedTap],
-  rate: Int, test: GoldenTest
+  rate: Int, manifest: RenderManifest?, test: GoldenTest
 ) throws(RenderError) {
-  // Someone else's repository may hold a golden that is a link, even a dangling one pointing
-  // outside it: the runner never writes through one.
-  for path in [test.golden, test.taps]
-  where FileStatus(of: path, followingLinks: false)?.kind == .link {
-    throw .output(
-      OutputError(
-        path: path, reason: "it is a symbolic link; the runner never writes through links"))
-  }
+  try refuseLinks([test.golden, test.taps] + (manifest == nil ? [] : [test.manifest]))
   let bytes: [UInt8]
   if format == .sha256 {
     bytes = Array("\(summary.contentHash ?? "")  \(Path.lastComponent(test.score))\n".utf8)
@@ -57,6 +50,23 @@ func install(
   try writeAtomically(bytes, to: .file(test.golden), inputs: [test.score]) { _ in true }
   try writeAtomically(Array(tapsText(taps, rate: rate).utf8), to: .file(test.taps), inputs: []) {
     _ in true
+  }
+  try manifest?.write(to: .file(test.manifest), inputs: [test.score, test.golden, test.taps])
+}
+
+/// Writes the render's manifest beside a golden that has none (`update` of a passing test).
+func installManifest(_ manifest: RenderManifest, test: GoldenTest) throws(RenderError) {
+  try refuseLinks([test.manifest])
+  try manifest.write(to: .file(test.manifest), inputs: [test.score, test.golden, test.taps])
+}
+
+/// Someone else's repository may hold a golden that is a link, even a dangling one pointing
+/// outside it: the runner never writes through one.
+private func refuseLinks(_ paths: [String]) throws(RenderError) {
+  for path in paths where FileStatus(of: path, followingLinks: false)?.kind == .link {
+    throw .output(
+      OutputError(
+        path: path, reason: "it is a symbolic link; the runner never writes through links"))
   }
 }
 

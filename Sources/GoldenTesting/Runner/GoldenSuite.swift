@@ -18,6 +18,8 @@ public struct GoldenTest: Equatable, Sendable {
   public var goldenExists: Bool
   /// `NAME.golden.taps`: the taps the golden was made of, to say which lines changed.
   public var taps: String { golden.prefixBeforeGolden + ".golden.taps" }
+  /// `NAME.golden.manifest.json`: the render's manifest, to say what changed since.
+  public var manifest: String { golden.prefixBeforeGolden + ".golden.manifest.json" }
 }
 
 extension GoldenTest {
@@ -111,7 +113,9 @@ private func isScoreName(_ name: String) -> Bool {
 }
 
 private func isGoldenName(_ name: String) -> Bool {
-  (GoldenFormat.allCases.map(\.rawValue) + ["taps"]).contains { name.hasSuffix(".golden.\($0)") }
+  (GoldenFormat.allCases.map(\.rawValue) + ["taps", "manifest.json"]).contains {
+    name.hasSuffix(".golden.\($0)")
+  }
 }
 
 /// `dir/alarm.xylo` → `dir/alarm`.

@@ -16,6 +16,14 @@ public struct GoldenTestResult: Sendable {
   public var rate = 48_000
   /// How the audio differs, as the difference analysis explains it: a shift, a gain, a band.
   public var explanation: [String] = []
+  /// The same findings as values.
+  public var audioFindings: [AudioFinding] = []
+  /// What changed since the golden's manifest was recorded (settings, a tempo, a sample),
+  /// when both manifests are there; the tap changes a tempo change accounts for are not in
+  /// `tapChanges`.
+  public var manifestChanges: [ManifestChange] = []
+  /// Whether `update` wrote the manifest of a golden that had none (its audio unchanged).
+  public var wroteManifest = false
   /// What was left for a person to look at (`artifacts`), when asked.
   public var artifacts: GoldenArtifacts?
   /// The audio and picture kept for a report (`keepsMedia`), for a failing test.
@@ -59,6 +67,21 @@ public struct TapChange: Equatable, Sendable {
   public var kind: Kind
   /// The tap as the render has it; for `.removed`, as the golden had it.
   public var tap: RecordedTap
+}
+
+/// How a render's audio differs from its golden's, told from the audio alone.
+public enum AudioFinding: Equatable, Sendable {
+  /// The render has this many more frames (fewer when negative); the frames both hold are
+  /// identical.
+  case length(extraFrames: Int)
+  /// The render is silent (`render`), or the golden is.
+  case silent(render: Bool)
+  /// The render is the golden times this linear factor.
+  case gain(factor: Double)
+  /// The render is the golden delayed by this many frames (early when negative).
+  case offset(frames: Int)
+  /// Every differing frame lies in `startFrame..<endFrame`.
+  case stretch(startFrame: Int, endFrame: Int)
 }
 
 /// The files a failing test left in the artifacts folder, or why it could not.

@@ -24,6 +24,10 @@ public func runGoldenTest(_ test: GoldenTest, options: GoldenRunOptions, renderJ
 private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   throws(RenderError) -> GoldenTestResult
 {
+  // A checkout without `git lfs pull` holds a pointer where the golden should be.
+  if test.goldenExists && FileSystem.isGitLFSPointer(test.golden) {
+    throw .gitLFSPointer(path: test.golden)
+  }
   let song = try Song(
     file: test.score, options: options.soundOptions, limits: options.limits, midi: options.midi,
     openBank: options.bankOpener)
@@ -48,6 +52,15 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   let taps = recordedTaps(score, rate: plan.rate)
   let scratch = try ScratchFile(extension: container.rawValue)
   let summary = try render(plan, to: .file(scratch.path))
+  // The manifest costs a pass over the render (loudness, content hash): made only when a
+  // golden is written or a failure explained.
+  func manifest() -> RenderManifest? {
+    guard var made = try? RenderManifest(song: song, plan: plan, summary: summary) else {
+      return nil
+    }
+    try? made.measure(fileAt: scratch.path)
+    return made
+  }
 
   if !test.goldenExists {
     guard options.mode != .ci else {
@@ -58,35 +71,68 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
       }
       return result
     }
-    try install(scratch, summary: summary, format: format, taps: taps, rate: plan.rate, test: test)
+    try install(
+      scratch, summary: summary, format: format, taps: taps, rate: plan.rate,
+      manifest: manifest(), test: test)
     return GoldenTestResult(test: test, outcome: .written, seconds: 0)
   }
   let verdict = try compare(
     test, format: format, scratch: scratch, summary: summary, song: song, options: options)
   if verdict.passed {
-    return GoldenTestResult(test: test, outcome: .passed, seconds: 0, verdict: verdict)
+    var result = GoldenTestResult(test: test, outcome: .passed, seconds: 0, verdict: verdict)
+    // An older golden gains its manifest; one there is left as it is, as the audio is.
+    if options.mode == .update && FileSystem.kind(of: test.manifest) == .missing
+      && FileStatus(of: test.manifest, followingLinks: false) == nil,
+      let made = manifest()
+    {
+      try installManifest(made, test: test)
+      result.wroteManifest = true
+    }
+    return result
   }
   if options.mode == .update {
-    try install(scratch, summary: summary, format: format, taps: taps, rate: plan.rate, test: test)
+    try install(
+      scratch, summary: summary, format: format, taps: taps, rate: plan.rate,
+      manifest: manifest(), test: test)
     return GoldenTestResult(test: test, outcome: .updated, seconds: 0, verdict: verdict)
   }
   var result = GoldenTestResult(test: test, outcome: .failed, seconds: 0, verdict: verdict)
   result.linesAreTracks = song.isMIDI
   result.rate = plan.rate
-  // Which score lines changed, then how the audio differs.
+  // What the manifests say changed (settings, a tempo, a sample), then which score lines
+  // changed besides, then how the audio differs.
+  var explainedTaps: [RecordedTap] = []
+  if let recorded = recordedManifest(test), let current = manifest() {
+    let (changes, explained) = compareManifests(recorded, current)
+    result.manifestChanges = changes
+    explainedTaps = explained.sorted().map { index in
+      let tap = current.taps[index]
+      return RecordedTap(frame: tap.frame, key: tap.key, gain: tap.gain, line: tap.line)
+    }
+    for change in changes {
+      if case .tempo(let shift) = change, let line = shift.line { result.line = line }
+    }
+  }
   if let recorded = try? FileSystem.readAll(test.taps, limit: maximumTapsFileBytes),
     let (rate, old) = parseTapsText(String(decoding: recorded, as: UTF8.self)), rate == plan.rate
   {
-    result.tapChanges = tapChanges(from: old, to: taps)
-    result.line = zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
+    let accounted = Set(explainedTaps.map { "\($0.line) \($0.frame) \($0.key)" })
+    result.tapChanges = tapChanges(from: old, to: taps).filter { change in
+      guard case .moved = change.kind else { return true }
+      return !accounted.contains("\(change.tap.line) \(change.tap.frame) \(change.tap.key)")
+    }
+    result.line =
+      result.line ?? zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
   }
   // Decoded once, for the explanations and the picture: 10 minutes of stereo 48 kHz at most
   // (460 MB).
   let pair = DecodedPair(
     expected: test.golden, actual: scratch.path, maximumFrames: 600 * 48_000)
   if let pair {
-    result.explanation = explainDifference(
+    let explanation = DifferenceExplanation(
       expected: pair.expected, actual: pair.actual, channels: pair.channels, rate: pair.rate)
+    result.explanation = explanation.lines
+    result.audioFindings = explanation.findings.map(AudioFinding.init)
   }
   if options.keepsMedia {
     var firstDifference: Int64?
@@ -105,6 +151,30 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
 
 /// The largest taps file read: 64 MiB, far past the taps of any song.
 let maximumTapsFileBytes = 64 << 20
+
+/// The largest manifest read: 256 MiB, far past the manifest of any song.
+let maximumManifestBytes = 256 << 20
+
+/// The manifest recorded beside the golden, if there is one this tool reads.
+private func recordedManifest(_ test: GoldenTest) -> RenderManifest? {
+  guard let bytes = try? FileSystem.readAll(test.manifest, limit: maximumManifestBytes) else {
+    return nil
+  }
+  return try? RenderManifest(jsonText: String(decoding: bytes, as: UTF8.self))
+}
+
+extension AudioFinding {
+  init(_ finding: DifferenceExplanation.Finding) {
+    switch finding {
+    case .length(let extra): self = .length(extraFrames: extra)
+    case .silent(let side): self = .silent(render: side == .actual)
+    case .gain(let factor): self = .gain(factor: factor)
+    case .offset(let frames): self = .offset(frames: frames)
+    case .stretch(let range):
+      self = .stretch(startFrame: range.lowerBound, endFrame: range.upperBound)
+    }
+  }
+}
 
 /// Compares the render in `scratch` with the golden: sample by sample, or by content hash.
 private func compare(

@@ -58,6 +58,9 @@ public struct RenderSummary: Sendable {
   public var mergedUnisons = 0
   /// Taps the bank plays no sample for at their velocity, if any.
   public var silentTaps: SilentTaps?
+  /// The loudness and peaks of what was written, when the settings asked for them
+  /// (`measuresLoudness`) and libebur128 could measure them.
+  public var measurement: LoudnessMeasurement?
 }
 
 extension RenderSummary {
@@ -175,11 +178,14 @@ package func writeChunks(
   progress: ProgressHandler?, failure: (SoundFileError) -> RenderError
 ) throws(RenderError) {
   let encoding = chunkEncoding(for: writer.format)
+  // A first pass that only learns a header measures nothing.
+  let loudness = phase == .writing ? ChunkLoudness(plan) : nil
   try pipeline.forEachChunk(
     encoding: encoding, dither: plan.settings.ditherSeed.map(Dither.init(seed:))
   ) { (chunk) throws(RenderError) in
     summary.peak.merge(chunk.peak)
     summary.clippedCount += chunk.clippedCount
+    loudness?.add(chunk, encoding: encoding)
     do throws(SoundFileError) {
       switch encoding {
       case .int16:
@@ -200,6 +206,7 @@ package func writeChunks(
     }
     try report(phase, chunk, plan, progress)
   }
+  if let loudness { summary.measurement = loudness.measurement }
 }
 
 /// Renders the plan's every frame into memory (for tests and analysis; a long song takes

@@ -12,6 +12,8 @@ public struct RenderPlan: Sendable {
   /// The key of each of `mix.samples`, in order; a key struck at several strengths has a
   /// sample for each (`SampleBank.strikeLayer(for:gain:turn:)`).
   public let keys: [String]
+  /// The strike layer of each of `mix.samples` (`keys` says whose): 0 for the full strike.
+  public let strikeLayers: [Int]
   public let mix: MixPlan
   /// The output's length in frames, after `length` in the settings.
   public let totalFrames: Int64
@@ -69,6 +71,7 @@ public struct RenderPlan: Sendable {
       (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
     }
     keys = used.map(\.key)
+    strikeLayers = used.map(\.layer)
     // Headers first, for the output's rate and channels; then the samples are decoded and
     // converted a few at a time, so only that many decoded copies are in memory at once.
     var infos: [SampleInfo] = []

@@ -146,6 +146,13 @@ extension Song {
   public func render(
     to destination: Destination, as file: OutputFile? = nil, progress: ProgressHandler? = nil
   ) throws(RenderError) -> RenderSummary {
+    try Rendering.render(
+      writing(to: destination, as: file).plan(), to: destination, progress: progress)
+  }
+
+  /// The song with its settings made to write `destination` as `file` (by default, what its
+  /// name says), with the encoding the options ask for.
+  func writing(to destination: Destination, as file: OutputFile?) throws(RenderError) -> Song {
     var song = self
     do throws(OptionError) {
       let output: OutputFile
@@ -158,7 +165,7 @@ extension Song {
     } catch {
       throw .invalidSetting(error.message)
     }
-    return try Rendering.render(song.plan(), to: destination, progress: progress)
+    return song
   }
 
   /// Streams the song's finished float frames to `body` a block at a time, in order

@@ -24,7 +24,7 @@ extension Song {
     let end = try excerpt.end.map { (point) throws(RenderError) in try seconds(point, "--end") }
     guard start < (end.map { min($0, song.duration) } ?? song.duration) else {
       throw .invalidSetting(
-        "--start \(start.decimalString(places: 3)) s leaves nothing to play: the part ends at \((end.map { min($0, song.duration) } ?? song.duration).decimalString(places: 3)) s"
+        "--start \(timeText(start)) leaves nothing to play: the part ends at \(timeText(end.map { min($0, song.duration) } ?? song.duration))"
       )
     }
     score = song.excerpt(from: start, to: end)

@@ -20,9 +20,12 @@ func renderEncoded(
   } catch {
     throw failed(error)
   }
+  // What the encoder was given: its own output differs by the codec's noise.
+  let loudness = ChunkLoudness(plan)
   try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
     summary.peak.merge(chunk.peak)
     summary.clippedCount += chunk.clippedCount
+    loudness?.add(chunk, encoding: .float)
     do throws(EncodingError) {
       try chunk.float.withUnsafeBufferPointer { (values) throws(EncodingError) in
         try encoder.write(values)
@@ -45,6 +48,7 @@ func renderEncoded(
   } catch {
     throw failed(error)
   }
+  summary.measurement = loudness?.measurement
   do { try target.commit() } catch { throw .output(error) }
   return summary
 }
