@@ -33,7 +33,8 @@ import Testing
     #expect(first.contains("<p class=\"time\">took "))
     #expect(withoutTime(first) == withoutTime(try page(reports + "/b.html")))
     #expect(first.contains("<td>moved +480 frames (+10.000 ms)</td>"))
-    #expect(listing(folder) == ["s.golden.flac", "s.golden.taps", "s.xylo"])
+    #expect(
+      listing(folder) == ["s.golden.flac", "s.golden.manifest.json", "s.golden.taps", "s.xylo"])
   }
 
   @Test func theApproveCommandRepeatsTheOptionsThatChangeTheRender() throws {

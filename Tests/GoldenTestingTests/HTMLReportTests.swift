@@ -127,11 +127,13 @@ import Testing
   @Test func aFailingRunKeepsPlayableMediaAndTheSameRunGivesTheSamePage() throws {
     let folder = try temporaryFolder()
     let score = folder + "/s.xylo"
-    try Data("tempo 120\nC D\nE G\n".utf8).write(to: URL(fileURLWithPath: score))
+    // The length where the last sample ends (`--tail 0`), which the numbers below are of.
+    try Data("options --tail 0\ntempo 120\nC D\nE G\n".utf8).write(to: URL(fileURLWithPath: score))
     var options = GoldenRunOptions()
     options.keepsMedia = true
     #expect(runGoldenTest(GoldenTest(score: score), options: options).outcome == .written)
-    try Data("tempo 120\nC D\nE:1.02 G\n".utf8).write(to: URL(fileURLWithPath: score))
+    try Data("options --tail 0\ntempo 120\nC D\nE:1.02 G\n".utf8).write(
+      to: URL(fileURLWithPath: score))
     var temporaryFiles: [String] = []
     do {
       let result = runGoldenTest(GoldenTest(score: score), options: options)
