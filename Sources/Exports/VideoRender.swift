@@ -16,6 +16,25 @@ public struct VideoSettings: Sendable, Equatable {
   public var showsLabels = true
   /// The title drawn over the keys, in place of the score's own; nil keeps the score's.
   public var title: String?
+  /// A PNG still written beside the video, for a web page's `poster` or a post's thumbnail:
+  /// the picture of the first tap (its bar dimmed), at the video's size.
+  public var posterPath: String?
+
+  /// The picture sizes of the shapes videos are posted in.
+  public enum Aspect: String, CaseIterable, Sendable {
+    case landscape = "16:9"
+    case portrait = "9:16"
+    case square = "1:1"
+
+    /// 1920×1080, 1080×1920 or 1080×1080.
+    public var size: (width: Int, height: Int) {
+      switch self {
+      case .landscape: (1_920, 1_080)
+      case .portrait: (1_080, 1_920)
+      case .square: (1_080, 1_080)
+      }
+    }
+  }
   /// Bits per second of the AAC audio, all channels together.
   public var audioBitRate = AACWriter.defaultBitRate
 
@@ -69,9 +88,13 @@ public func renderVideo(
     }
   }
   let target: OutputTarget
+  let poster: OutputTarget?
   let inputs = plan.inputPaths + (video.backgroundPath.map { [$0] } ?? [])
   do {
     target = try OutputTarget(destination, inputs: inputs)
+    poster = try video.posterPath.map { (path) throws(OutputError) in
+      try OutputTarget(.file(path), inputs: inputs + [destination.pathForFormat])
+    }
     // The audio, and pictures of drawn flat colour: well under a fiftieth of a byte a pixel.
     let pixels = Int64(video.width * video.height * video.framesPerSecond)
     let seconds = plan.totalFrames / Int64(plan.rate) + 1
@@ -153,7 +176,22 @@ public func renderVideo(
   } catch {
     throw failed(error.reason)
   }
-  do { try target.commit() } catch { throw .output(error) }
+  if let poster {
+    // The first tap's bar dimmed: the app's look at its liveliest moment of one key.
+    var dimmed = [Bool](repeating: false, count: keys.count)
+    if let first = plan.mix.voices.first, let bar = barOfSample[first.sampleIndex] {
+      dimmed[bar] = true
+    }
+    do { try frames.writePNG(dimmed: dimmed, to: poster.temporaryPath) } catch {
+      throw .output(OutputError(path: poster.destination.messagePath, reason: error.reason))
+    }
+  }
+  do {
+    try target.commit()
+    try poster?.commit()
+  } catch {
+    throw .output(error)
+  }
   return VideoSummary(audio: summary, videoFrameCount: pictureCount)
 }
 

@@ -23,6 +23,12 @@ enum VideoCommand {
             help: "The file: .mp4 (H.264 and AAC). It appears only when complete."),
           OptionSpec(
             "--size", value: "WxH", help: "Picture size in pixels, both even (default: 1280x720)"),
+          OptionSpec(
+            "--aspect", value: "16:9|9:16|1:1",
+            help: "A shape for where videos go: 1920x1080, 1080x1920 or 1080x1080 (--size wins)"),
+          OptionSpec(
+            "--poster", value: "FILE.png",
+            help: "Also write the picture of the first tap as a PNG (a page's poster, a thumbnail)"),
           OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
           OptionSpec(
             "--background", value: "FILE",
@@ -66,6 +72,17 @@ enum VideoCommand {
       }
       try VideoSettings.checkOutput(path)
       output = path
+      if let aspect = try arguments.choice(
+        "--aspect", of: VideoSettings.Aspect.allCases.map(\.rawValue)
+      ).flatMap(VideoSettings.Aspect.init(rawValue:)) {
+        (video.width, video.height) = aspect.size
+      }
+      if let poster = arguments.values["--poster"] {
+        guard Path.fileExtension(poster).lowercased() == "png" else {
+          throw OptionError("--poster writes a PNG: name it .png, not \(quote(poster))")
+        }
+        video.posterPath = poster
+      }
       if let size = arguments.values["--size"] {
         (video.width, video.height) = try SizeOption.parse(size, example: "1280x720", even: true)
       }
@@ -117,6 +134,7 @@ enum VideoCommand {
       )
     }
     let seconds = timeText(audio.totalFrames, over: Int64(audio.rate))
+    if let poster = video.posterPath { console.err("wrote \(Destination(poster).displayName)") }
     console.err(
       "wrote \(Destination(output).displayName): \(seconds), \(summary.videoFrameCount) pictures at \(video.width)x\(video.height) \(video.framesPerSecond) fps (h264), \(audio.totalFrames) audio frames at \(audio.rate) Hz, \(audio.channels == 1 ? "mono" : "stereo") (aac)"
     )

@@ -17,6 +17,30 @@ private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -
 }
 
 @Suite struct InstrumentFramesTests {
+  @Test func aLongTitleIsFittedWithinTheFrameNotClippedAtItsEdges() throws {
+    let (width, height) = (180, 320)
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(
+        keys: appKeys, title: String(repeating: "Twinkle Twinkle Little Star ", count: 3),
+        showsLabels: false), width: width, height: height)
+    let resting = [Bool](repeating: false, count: 7)
+    // The title's band: its baseline is 9.5% down, its letters at most 5.5% of the height.
+    let band = Int(0.03 * Double(height))..<Int(0.11 * Double(height))
+    var brightestAtEdges = 0
+    var brightestInside = 0
+    for y in band {
+      for x in [0, 1, 2, 3, width - 4, width - 3, width - 2, width - 1] {
+        brightestAtEdges = max(brightestAtEdges, pixel(frames, dimmed: resting, x: x, y: y).min()!)
+      }
+      for x in stride(from: width / 4, to: 3 * width / 4, by: 1) {
+        brightestInside = max(brightestInside, pixel(frames, dimmed: resting, x: x, y: y).min()!)
+      }
+    }
+    // White letters inside the frame, the dark background alone at its edges.
+    #expect(brightestInside > 200)
+    #expect(brightestAtEdges < 100)
+  }
+
   @Test func aDimmedKeyIsFainterOverTheBackgroundAndTheOthersAreUntouched() throws {
     let frames = try InstrumentFrames(
       look: InstrumentLook(keys: appKeys, title: "Twinkle", showsLabels: false), width: 320,

@@ -166,7 +166,8 @@ import Testing
   /// Every fact of a failure is a value in the JSON report, not only a sentence.
   @Test func theJSONReportHoldsValues() throws {
     let folder = try temporaryFolder()
-    try write("C E G\n", to: folder + "/a.xylo")
+    // The length where the last sample ends: --tail auto's would follow the gain.
+    try write("options --tail 0\nC E G\n", to: folder + "/a.xylo")
     #expect(try run(["test", folder]).status == 0)
     let path = try temporaryFolder() + "/r.json"
     #expect(try run(["test", folder, "--gain", "-0.5", "--json", path]).status == 1)

@@ -62,6 +62,34 @@ import Testing
     #expect(audio.values == rendered.values)
   }
 
+  @Test func anAspectSetsTheSizeAndAPosterIsThePictureOfTheFirstTap() throws {
+    let folder = try temporaryFolder()
+    let made = try run(
+      [
+        "video", "-", "-o", folder + "/v.mp4", "--aspect", "9:16", "--fps", "5", "--poster",
+        folder + "/p.png", "--title", String(repeating: "A long title ", count: 8),
+      ],
+      input: Self.score)
+    try #require(made.status == 0, "\(made.stderr)")
+    let first = try #require(try pictures(folder + "/v.mp4").first)
+    #expect((first.width, first.height) == (1_080, 1_920))
+    let poster = try Data(contentsOf: URL(fileURLWithPath: folder + "/p.png"))
+    #expect(poster.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    // Width and height, big-endian, in the IHDR chunk.
+    #expect(poster[16..<24] == Data([0, 0, 0x04, 0x38, 0, 0, 0x07, 0x80]))
+    #expect(made.stderr.hasPrefix("wrote '\(folder)/p.png'\nwrote '\(folder)/v.mp4'"))
+    let sized = try run(
+      ["video", "-", "-o", folder + "/w.mp4", "--aspect", "1:1", "--size", "320x180", "--quiet"],
+      input: Self.score)
+    #expect(sized.status == 0)
+    let square = try #require(try pictures(folder + "/w.mp4").first)
+    #expect((square.width, square.height) == (320, 180))
+    let refused = try run(
+      ["video", "-", "-o", folder + "/x.mp4", "--poster", folder + "/p.jpg"], input: Self.score)
+    #expect(refused.status == 64)
+    #expect(listing(folder) == ["p.png", "v.mp4", "w.mp4"])
+  }
+
   @Test func theSameScoreGivesTheSameBytes() throws {
     let folder = try temporaryFolder()
     for name in ["1", "2"] {

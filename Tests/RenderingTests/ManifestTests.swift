@@ -103,9 +103,9 @@ import Testing
   /// Written by `xylo-render render tiny.xylo -o tiny.wav --manifest tiny.json` too.
   static let tinyManifest = """
     {
-      "content_hash": "1adf79b6f8c696c219de4539b4a543b0d46893d007c5c3a860e67afe7497e65b",
+      "content_hash": "b8598f717309ecaaf9ec1898827407797e881d6acba30261caaa01c123a9dec9",
       "format_version": 1,
-      "length": {"frames": 80008, "seconds": "10001/6000"},
+      "length": {"frames": 79424, "seconds": "1241/750"},
       "lines_are_tracks": false,
       "loudness": {"integrated_lufs": -25.75, "sample_peak_dbfs": -8.18, "true_peak_dbtp": -7.94},
       "samples": [
@@ -124,7 +124,7 @@ import Testing
         "encoding": "pcm16",
         "fade_out_seconds": "0",
         "gain_db": 0,
-        "length": "natural",
+        "length": "until_decayed",
         "level": "gain",
         "loudness_target_lufs": null,
         "mallet": "hard",
@@ -132,7 +132,7 @@ import Testing
         "polyphony": null,
         "rate": 48000,
         "room": "none",
-        "tail_seconds": "0",
+        "tail_seconds": null,
         "true_peak_ceiling_dbtp": null
       },
       "taps": [
