@@ -10,7 +10,7 @@ struct Expander {
 
   let maxTaps: Int
   let maxDuration: Rational
-  private var taps: [Tap] = []
+  private var taps = TapList()
   private(set) var tempoChanges: [TempoChange] = []
   private(set) var meterChanges: [MeterChange] = []
   /// The latest time reached.
@@ -87,8 +87,7 @@ struct Expander {
 
   /// Hands over the taps sorted by time, text order among equal times.
   mutating func takeSortedTaps() -> [Tap] {
-    var sorted = taps
-    taps = []
+    var sorted = taps.take()
     let inOrder = zip(sorted, sorted.dropFirst()).allSatisfy { !($1.time < $0.time) }
     if !inOrder {
       sorted.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
