@@ -100,6 +100,7 @@ struct Expander {
     guard taps <= Int64(maxTaps - self.taps.count) else {
       throw Failure(message: tapLimitMessage, span: group.close)
     }
+    self.taps.reserve(Int(taps))
     guard group.tapsPerPass == 0 && group.count > 2 else {
       for _ in 0..<group.count { try play(group.items) }
       return
