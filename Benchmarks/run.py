@@ -27,7 +27,7 @@ import machine  # noqa: E402
 import workloads  # noqa: E402
 
 # The workloads --only can pick, in the order they run; long-10h also runs with --ten-hours.
-WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check"]
+WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check", "parse"]
 DEFAULT_WORKLOADS = [name for name in WORKLOADS if name != "long-10h"]
 
 
@@ -37,16 +37,18 @@ def measure(command, runs, output=None):
     return summary(measure_interleaved([(command, output)], runs)[0])
 
 
-def measure_interleaved(commands, runs, env=None, quiet_stdout=False):
+def measure_interleaved(commands, runs, env=None, quiet_stdout=False, statuses=None):
     """Runs each (command, output file or None) once per round, `runs` rounds, so that disk and
     cache noise falls on all of them alike. The output file is removed before every run, so each
-    run writes a new file. Returns, per command, its (wall s, CPU s, peak MB) of each round."""
+    run writes a new file. `statuses` gives each command's expected exit status (default 0).
+    Returns, per command, its (wall s, CPU s, peak MB) of each round."""
     samples = [[] for _ in commands]
+    statuses = statuses or [0] * len(commands)
     for _ in range(runs):
-        for (command, output), runs_of_command in zip(commands, samples):
+        for (command, output), runs_of_command, status in zip(commands, samples, statuses):
             if output is not None and os.path.lexists(output):
                 os.remove(output)
-            runs_of_command.append(_run_once(command, env, quiet_stdout))
+            runs_of_command.append(_run_once(command, env, quiet_stdout, status))
     return samples
 
 
@@ -62,14 +64,14 @@ def ratio_text(runs, floor_runs):
     return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
-def _run_once(command, env, quiet_stdout=False):
+def _run_once(command, env, quiet_stdout=False, expected_status=0):
     """One run through the small C helper `measure`, which sees the command's true peak."""
     with tempfile.NamedTemporaryFile("r") as result, tempfile.TemporaryFile() as err, \
             tempfile.TemporaryFile() as out:
         status = subprocess.run([MEASURE, result.name] + command, stderr=err, env=env,
                                 stdout=out if quiet_stdout else None).returncode
         fields = result.read().split()
-        if status != 0 or len(fields) != 4 or fields[3] != "0":
+        if status != 0 or len(fields) != 4 or fields[3] != str(expected_status):
             err.seek(0)
             sys.exit(f"benchmark: {' '.join(command)} failed:\n{err.read().decode()}")
         return float(fields[0]), float(fields[1]), int(fields[2]) / 1024
@@ -180,6 +182,8 @@ def main():
             print()
             print(f"check on a small score (twinkle.xylo): {wall * 1000:.1f} ms wall, "
                   f"{cpu * 1000:.1f} ms CPU, {peak:.0f} MB (median of 20)")
+        if "parse" in selected:
+            parse(binary, work, args.runs)
         if args.scaling:
             scaling(binary, bank, work, args.runs)
     finally:
@@ -247,6 +251,34 @@ def midi(binary, work, runs):
         wall, cpu, peak = summary(runs_of_command)
         print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} | {seconds / wall:.0f} |")
     os.remove(out)
+
+
+def parse(binary, work, runs):
+    """`check` of a 10 MB score on one line (5 million taps): with the default limits (the
+    duration limit is passed at the 14,401st tap; the rest is only checked), with --max-taps 100,
+    and read whole (--max-duration raised). Memory is shown above that of `check` of an empty
+    score, and per byte of the score."""
+    score = os.path.join(work, "one-line.xylo")
+    with open(score, "w") as f:
+        f.write(workloads.one_line())
+    empty = os.path.join(work, "empty.xylo")
+    open(empty, "w").close()
+    size = os.path.getsize(score)
+    cases = [("an empty score (the baseline)", [empty], 0),
+             ("default limits (refused)", [score], 1),
+             ("--max-taps 100 (refused)", [score, "--max-taps", "100"], 1),
+             ("read whole: --max-duration 3000000", [score, "--max-duration", "3000000"], 0)]
+    results = measure_interleaved([([binary, "check"] + arguments, None) for _, arguments, _ in cases],
+                                  runs, quiet_stdout=True, statuses=[status for _, _, status in cases])
+    baseline = summary(results[0])[2]
+    print()
+    print(f"| check of a {size / 1e6:.0f} MB score on one line | wall s | CPU s | peak MB "
+          "| above the baseline, bytes a byte |")
+    print("| --- | --- | --- | --- | --- |")
+    for (label, _, _), runs_of_command in zip(cases, results):
+        wall, cpu, peak = summary(runs_of_command)
+        print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} "
+              f"| {(peak - baseline) * 1024 * 1024 / size:.1f} |")
 
 
 def scaling(binary, bank, work, runs):

@@ -53,6 +53,12 @@ def tap_log(minutes=10):
     return "\n".join(lines) + "\n"
 
 
+def one_line(megabytes=10):
+    """A score of one line: the seven keys over and over, a tap every two bytes."""
+    unit = "C D E F G A B "
+    return unit * (megabytes * 1_000_000 // len(unit)) + "\n"
+
+
 def _vlq(value):
     """A MIDI variable-length quantity."""
     out = [value & 0x7F]

@@ -32,15 +32,17 @@ extension Diagnostic {
   /// A long line cut to 120 characters around the diagnostic, with `...` where it was cut, and
   /// the diagnostic moved to match.
   private func excerpt(_ line: String) -> (String, Diagnostic) {
-    let characters = Array(line)
-    guard characters.count > 160 else { return (line, self) }
-    let start = max(0, min(column - 61, characters.count - 120))
-    let end = min(characters.count, start + 120)
+    // Counted, not copied into an array: a line may be megabytes long.
+    guard line.utf8.count > 160 else { return (line, self) }
+    let count = line.count
+    guard count > 160 else { return (line, self) }
+    let start = max(0, min(column - 61, count - 120))
+    let end = min(count, start + 120)
     var moved = self
     moved.column = column - start + (start > 0 ? 3 : 0)
-    let text =
-      (start > 0 ? "..." : "") + String(characters[start..<end])
-      + (end < characters.count ? "..." : "")
+    let from = line.index(line.startIndex, offsetBy: start)
+    let to = line.index(from, offsetBy: end - start)
+    let text = (start > 0 ? "..." : "") + line[from..<to] + (end < count ? "..." : "")
     return (text, moved)
   }
 }

@@ -38,7 +38,10 @@ struct DiagnosticList {
   }
 
   mutating func error(_ message: String, at token: Token) {
-    append(
-      .error, line: token.line, column: token.column, length: token.text.count, message: message)
+    error(message, at: token.span)
+  }
+
+  mutating func error(_ message: String, at span: SourceSpan) {
+    append(.error, line: span.line, column: span.column, length: span.length, message: message)
   }
 }

@@ -1,15 +1,16 @@
-/// Plays the parsed items through: expands repeats, resolves every tap's exact time, and
-/// enforces the limits on taps and duration before taking memory for what exceeds them.
+/// Plays the parsed items through as they are read: expands repeats, resolves every tap's exact
+/// time, and enforces the limits on taps and duration before taking memory for what exceeds
+/// them.
 struct Expander {
   /// Stops expansion at the first limit or overflow; one such error says all there is.
   struct Failure: Error {
     var message: String
-    var token: Token
+    var span: SourceSpan
   }
 
   let maxTaps: Int
   let maxDuration: Rational
-  private(set) var taps: [Tap] = []
+  private var taps = TapList()
   private(set) var tempoChanges: [TempoChange] = []
   private(set) var meterChanges: [MeterChange] = []
   /// The latest time reached.
@@ -25,7 +26,7 @@ struct Expander {
   private var beatsIntoBar: Rational?
   private var beatsPerBar = Rational(4)
   /// Bar lines that fall mid-bar, each once (a repeat plays it again).
-  private(set) var misplacedBarLines: [(token: Token, message: String)] = []
+  private(set) var misplacedBarLines: [(span: SourceSpan, message: String)] = []
   private var warnedBarLines = Set<Int64>()
 
   init(maxTaps: Int, maxDuration: Rational) {
@@ -33,65 +34,64 @@ struct Expander {
     self.maxDuration = maxDuration
   }
 
+  /// Taps expanded so far.
+  var tapCount: Int { taps.count }
+
   mutating func play(_ items: [ScoreItem]) throws(Failure) {
-    for item in items {
-      switch item {
-      case .tap(let keys, let length, let gain, let token):
-        guard taps.count + keys.count <= maxTaps else {
-          throw Failure(message: tapLimitMessage, token: token)
-        }
-        for key in keys {
-          taps.append(
-            Tap(
-              time: cursor, key: key.name, gain: gain, line: Int(key.line),
-              column: Int(key.column), sequence: taps.count, voice: voice))
-        }
-        try advance(beats: length ?? defaultLength, at: token)
-      case .rest(let length, let token):
-        try advance(beats: length ?? defaultLength, at: token)
-      case .tempo(let bpm, let token):
-        guard let seconds = Rational(60).divided(by: bpm) else {
-          throw Failure(message: overflowMessage, token: token)
-        }
-        beatSeconds = seconds
-        if tempoChanges.last?.beatsPerMinute != bpm {
-          tempoChanges.append(TempoChange(time: cursor, beatsPerMinute: bpm, line: token.line))
-        }
-      case .length(let beats):
-        defaultLength = beats
-      case .voice(let index):
-        voice = index
-      case .meter(let numerator, let denominator):
-        let change = MeterChange(time: cursor, numerator: numerator, denominator: denominator)
-        beatsIntoBar = .zero
-        beatsPerBar = change.beatsPerBar
-        if let last = meterChanges.last, last.numerator == numerator,
-          last.denominator == denominator
-        {
-          break
-        }
-        meterChanges.append(change)
-      case .timestamp(let time, let token):
-        cursor = time
-        beatsIntoBar = nil
-        try checkDuration(at: token)
-      case .group(let group):
-        try play(group)
-      case .barLine(let token):
-        checkBarLine(token)
+    for item in items { try play(item) }
+  }
+
+  mutating func play(_ item: ScoreItem) throws(Failure) {
+    switch item {
+    case .tap(let keys, let length, let gain, let span):
+      guard taps.count + keys.count <= maxTaps else {
+        throw Failure(message: tapLimitMessage, span: span)
       }
+      for key in keys {
+        taps.append(
+          Tap(
+            time: cursor, key: key.name, gain: gain, line: Int(key.line),
+            column: Int(key.column), sequence: taps.count, voice: voice))
+      }
+      try advance(beats: length ?? defaultLength, at: span)
+    case .rest(let length, let span):
+      try advance(beats: length ?? defaultLength, at: span)
+    case .tempo(let bpm, let span):
+      guard let seconds = Rational(60).divided(by: bpm) else {
+        throw Failure(message: overflowMessage, span: span)
+      }
+      beatSeconds = seconds
+      if tempoChanges.last?.beatsPerMinute != bpm {
+        tempoChanges.append(TempoChange(time: cursor, beatsPerMinute: bpm, line: span.line))
+      }
+    case .length(let beats):
+      defaultLength = beats
+    case .voice(let index):
+      voice = index
+    case .meter(let numerator, let denominator):
+      let change = MeterChange(time: cursor, numerator: numerator, denominator: denominator)
+      beatsIntoBar = .zero
+      beatsPerBar = change.beatsPerBar
+      if let last = meterChanges.last, last.numerator == numerator,
+        last.denominator == denominator
+      {
+        break
+      }
+      meterChanges.append(change)
+    case .timestamp(let time, let span):
+      cursor = time
+      beatsIntoBar = nil
+      try checkDuration(at: span)
+    case .group(let group):
+      try play(group)
+    case .barLine(let span):
+      checkBarLine(span)
     }
   }
 
-  /// Takes memory for `count` taps at once (when within the limit), so the list never regrows.
-  mutating func reserveCapacity(forTaps count: Int64) {
-    if count <= Int64(maxTaps) { taps.reserveCapacity(Int(count)) }
-  }
-
-  /// Hands over the taps sorted by time, text order among equal times, without copying them.
+  /// Hands over the taps sorted by time, text order among equal times.
   mutating func takeSortedTaps() -> [Tap] {
-    var sorted = taps
-    taps = []
+    var sorted = taps.take()
     let inOrder = zip(sorted, sorted.dropFirst()).allSatisfy { !($1.time < $0.time) }
     if !inOrder {
       sorted.sort { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
@@ -102,8 +102,9 @@ struct Expander {
   private mutating func play(_ group: RepeatGroup) throws(Failure) {
     let taps = saturatingMultiply(group.tapsPerPass, group.count)
     guard taps <= Int64(maxTaps - self.taps.count) else {
-      throw Failure(message: tapLimitMessage, token: group.closeToken)
+      throw Failure(message: tapLimitMessage, span: group.close)
     }
+    self.taps.reserve(Int(taps))
     guard group.tapsPerPass == 0 && group.count > 2 else {
       for _ in 0..<group.count { try play(group.items) }
       return
@@ -116,19 +117,19 @@ struct Expander {
     guard let passSeconds = cursor.subtracting(secondStart),
       let remaining = passSeconds.multiplied(by: Rational(group.count - 2)),
       let final = cursor.adding(remaining)
-    else { throw Failure(message: durationLimitMessage, token: group.closeToken) }
+    else { throw Failure(message: durationLimitMessage, span: group.close) }
     cursor = final
-    try checkDuration(at: group.closeToken)
+    try checkDuration(at: group.close)
   }
 
   /// A bar line should stand where a bar ends: warned once when it falls mid-bar.
-  private mutating func checkBarLine(_ token: Token) {
+  private mutating func checkBarLine(_ span: SourceSpan) {
     guard let beats = beatsIntoBar, beats > .zero, beatsPerBar > .zero else { return }
     guard let bars = beats.divided(by: beatsPerBar), bars.denominator != 1 else {
       beatsIntoBar = .zero
       return
     }
-    guard warnedBarLines.insert(Int64(token.line) << 32 | Int64(token.column)).inserted else {
+    guard warnedBarLines.insert(Int64(span.line) << 32 | Int64(span.column)).inserted else {
       return
     }
     // Where in its bar the line stands: the beats past the last whole bar.
@@ -136,25 +137,31 @@ struct Expander {
     let into = whole.multiplied(by: beatsPerBar).flatMap { beats.subtracting($0) } ?? beats
     misplacedBarLines.append(
       (
-        token,
+        span,
         "bar line \(number(into)) \(into == .one ? "beat" : "beats") into a bar of \(number(beatsPerBar)) (the meter's); it belongs where a bar ends"
       ))
   }
 
-  private mutating func advance(beats: Rational, at token: Token) throws(Failure) {
+  private mutating func advance(beats: Rational, at span: SourceSpan) throws(Failure) {
     if let into = beatsIntoBar { beatsIntoBar = into.adding(beats) }
     guard let seconds = beats.multiplied(by: beatSeconds), let next = cursor.adding(seconds) else {
-      throw Failure(message: overflowMessage, token: token)
+      throw Failure(message: overflowMessage, span: span)
     }
     cursor = next
-    try checkDuration(at: token)
+    try checkDuration(at: span)
   }
 
-  private mutating func checkDuration(at token: Token) throws(Failure) {
+  private mutating func checkDuration(at span: SourceSpan) throws(Failure) {
     guard cursor <= maxDuration else {
-      throw Failure(message: durationLimitMessage, token: token)
+      throw Failure(message: durationLimitMessage, span: span)
     }
     if end < cursor { end = cursor }
+  }
+
+  /// The failure of a group, closed at `close`, found to hold more taps than the limit leaves
+  /// before it was played: what playing it would throw.
+  func tapLimitFailure(at close: SourceSpan) -> Failure {
+    Failure(message: tapLimitMessage, span: close)
   }
 
   private var tapLimitMessage: String {

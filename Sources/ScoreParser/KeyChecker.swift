@@ -11,7 +11,8 @@ struct KeyChecker {
   /// `unknown key 'Cc'; did you mean 'C'?`, or `nil` when the title is known.
   func problem(with name: String) -> String? {
     if known.contains(name) { return nil }
-    if let keyword = Keyword.allCases.first(where: { $0.rawValue == name.lowercased() }) {
+    let lowercased = name.lowercased()
+    if let keyword = Keyword.allCases.first(where: { $0.rawValue == lowercased }) {
       return "unknown key \(quoted(name)); did you mean the directive '\(keyword.rawValue)'?"
     }
     guard let suggestion = nearestTitle(to: name) else {

@@ -18,11 +18,11 @@ enum Keyword: String, CaseIterable {
 
   /// The keyword `text` spells, if any: `init(rawValue:)` after a check of length and first
   /// letter, which most words (key titles) fail, so they skip the string comparisons.
-  static func named(_ text: String) -> Keyword? {
+  static func named(_ text: some StringProtocol) -> Keyword? {
     let utf8 = text.utf8
     guard (5...7).contains(utf8.count), let first = utf8.first, "tlacomv".utf8.contains(first)
     else { return nil }
-    return Keyword(rawValue: text)
+    return Keyword(rawValue: String(text))
   }
 }
 
@@ -33,8 +33,13 @@ func isKeyCharacter(_ character: Character) -> Bool {
 
 /// `character.isLetter`, without a Unicode property lookup for ASCII.
 func isLetter(_ character: Character) -> Bool {
-  if let byte = character.asciiValue { return (0x61...0x7A).contains(byte | 0x20) }
+  if let byte = character.asciiValue { return isASCIILetter(byte) }
   return character.isLetter
+}
+
+/// Whether `byte` is an ASCII letter, `A` to `Z` or `a` to `z`.
+func isASCIILetter(_ byte: UInt8) -> Bool {
+  (0x61...0x7A).contains(byte | 0x20)
 }
 
 /// Whether `text` can be a key title: a letter, then letters, digits, `#` and `_`, and not a

@@ -1,7 +1,9 @@
-/// Turns the lines of a score into items, nesting repeat groups with an explicit stack.
+/// Turns the lines of a score into items, which an `ItemPlayer` plays as they are read.
 ///
-/// The stack (not recursion) keeps 100,000 `[` in a row from overflowing the call stack;
-/// groups deeper than `maximumDepth` are refused with one diagnostic.
+/// Groups nest on the player's explicit stack (not recursion), which keeps 100,000 `[` in a
+/// row from overflowing the call stack; groups deeper than `maximumDepth` are refused with one
+/// diagnostic. Once the text has an error nothing more is played or held: the rest of the file
+/// is only checked, for its diagnostics.
 struct LineParser {
   static let maximumDepth = 100
 
@@ -14,73 +16,72 @@ struct LineParser {
   /// The voices `voice` lines name, in the order first named; `main` first when taps come
   /// before the first of them.
   var voices: [String] = []
+  private(set) var player: ItemPlayer
 
-  /// The first tap read, valid or not: an `options` line must come before it.
-  private var firstTap: Token?
-  private var stack: [[ScoreItem]] = [[]]
-  private var openTokens: [Token] = []
+  /// The first tap read, valid or not, quoted, and its line: an `options` line must come
+  /// before it.
+  private var firstTap: (quoted: String, line: Int)?
   /// `[` opened beyond `maximumDepth`, counted so their `]` still match.
   private var excessDepth = 0
 
-  init(keyChecker: KeyChecker?) {
+  init(keyChecker: KeyChecker?, expander: Expander) {
     self.keyChecker = keyChecker
+    player = ItemPlayer(expander)
   }
 
   /// Reads one line: a directive, or an optional timestamp followed by taps, rests and brackets.
   mutating func parse(_ line: SourceLine) {
-    switch line.problem {
-    case .invalidByte(let column, let value):
+    if let (column, value) = line.invalidByte {
       let hex = String(value, radix: 16, uppercase: true)
       diagnostics.append(
         .error, line: line.number, column: column,
         message: "invalid UTF-8 byte 0x\(hex.count < 2 ? "0" + hex : hex); save the score as UTF-8")
       return
-    case .tooLong(let bytes):
-      diagnostics.append(
-        .error, line: line.number, column: 1,
-        message: "line is \(bytes) bytes long, more than the limit of \(maximumLineBytes); split it"
-      )
-      return
-    case nil:
-      break
     }
-    let tokenized = tokenize(line)
-    guard let first = tokenized.tokens.first else { return }
-    var rest = tokenized.tokens.dropFirst()
+    var tokens = Tokenizer(line)
+    guard let first = tokens.next() else { return }
     if let keyword = Keyword.named(first.text) {
       if keyword == .options {
-        options.read(first, in: line, after: firstTap, diagnostics: &diagnostics)
+        options.read(
+          first, rest: line.text[first.text.endIndex...], after: firstTap,
+          diagnostics: &diagnostics)
       } else {
-        parseDirective(keyword, first, arguments: Array(rest), content: tokenized.content)
+        parseDirective(keyword, first, tokens: &tokens)
       }
       return
     }
     if let character = first.text.first, isASCIIDigit(character) {
       parseTimestamp(first)
     } else {
-      rest = tokenized.tokens[...]
+      parseItem(first)
     }
-    for token in rest where !diagnostics.isFull {
+    while !diagnostics.isFull, let token = tokens.next() {
       parseItem(token)
     }
   }
 
   /// Closes the file: every `[` still open is an error.
-  mutating func finish() -> [ScoreItem] {
-    for token in openTokens {
-      diagnostics.error("unclosed '['; close it with ']xN', as in '[C D]x2'", at: token)
+  mutating func finish() {
+    for open in player.openGroups {
+      diagnostics.error("unclosed '['; close it with ']xN', as in '[C D]x2'", at: open)
     }
-    return stack.first ?? []
+  }
+
+  /// What the expansion made: hands it over in place (a copy of the player would keep the
+  /// taps alive while they are joined), leaving an empty one.
+  mutating func takeExpander() -> Expander {
+    player.takeExpander()
   }
 
   // MARK: - Directives
 
+  /// A directive line, `keyword` its first token; `tokens` reads the rest of the line.
   private mutating func parseDirective(
-    _ keyword: Keyword, _ token: Token, arguments: [Token], content: [Character]
+    _ keyword: Keyword, _ token: Token, tokens: inout Tokenizer
   ) {
     if keyword.takesText {
-      let start = token.column - 1 + token.text.count
-      let text = String(content[start...]).trimmingBlanks()
+      while tokens.next() != nil {}  // to find where a comment starts
+      let text = String(token.text.base[token.text.endIndex..<tokens.contentEnd]).trimmingBlanks()
       guard !text.isEmpty else {
         let example =
           keyword == .voice
@@ -96,6 +97,8 @@ struct LineParser {
       }
       return
     }
+    // A directive reads one argument; a second is reported, and the rest of the line ignored.
+    let arguments = [tokens.next(), tokens.next()].compactMap { $0 }
     if keyword == .meter {
       parseMeter(token, arguments: arguments)
       return
@@ -121,7 +124,7 @@ struct LineParser {
     case .success(let value) where value <= .zero:
       diagnostics.error("\(what) must be positive, got \(quoted(argument.text))", at: argument)
     case .success(let value):
-      append(keyword == .tempo ? .tempo(value, token: argument) : .length(value))
+      append(keyword == .tempo ? .tempo(value, at: argument.span) : .length(value))
     }
   }
 
@@ -160,7 +163,7 @@ struct LineParser {
   }
 
   private mutating func parseTimestamp(_ token: Token) {
-    var text = Substring(token.text)
+    var text = token.text
     var unit = Rational.one
     if text.hasSuffix("ms") {
       text = text.dropLast(2)
@@ -176,7 +179,7 @@ struct LineParser {
         : numberMessage(error, token.text, what: "time")
       diagnostics.error(message, at: token)
     case .success(let value):
-      guard openTokens.isEmpty && excessDepth == 0 else {
+      guard player.depth == 0 && excessDepth == 0 else {
         diagnostics.error("a timestamp cannot stand inside a repeat", at: token)
         return
       }
@@ -184,36 +187,39 @@ struct LineParser {
         diagnostics.error(numberMessage(.tooLarge, token.text, what: "time"), at: token)
         return
       }
-      append(.timestamp(seconds, token: token))
+      append(.timestamp(seconds, at: token.span))
     }
   }
 
   // MARK: - Items
 
   private mutating func parseItem(_ token: Token) {
-    guard let first = token.text.first else { return }
-    switch first {
-    case "|" where token.text == "|":
-      append(.barLine(token: token))
-    case "[":
+    let first = CharacterCursor(token)
+    guard !first.isAtEnd else { return }
+    // The first character, read as its byte when ASCII: comparing `Character`s is slow.
+    let byte = first.ascii
+    switch byte {
+    case UInt8(ascii: "|") where token.length == 1:
+      append(.barLine(at: token.span))
+    case UInt8(ascii: "["):
       openGroup(token)
-    case "]":
+    case UInt8(ascii: "]"):
       closeGroup(token)
-    case ".":
+    case UInt8(ascii: "."):
       if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
         append(item)
       }
-    case _ where isLetter(first):
+    case _ where byte.map(isASCIILetter) ?? isLetter(first.character):
       if let keyword = Keyword.named(token.text) {
         diagnostics.error(
           "'\(keyword.rawValue)' is a directive and must be the first word of its line", at: token)
       } else {
-        if firstTap == nil { firstTap = token }
+        if firstTap == nil { firstTap = (quoted(token.text), token.line) }
         if let item = parseTap(token, keyChecker: keyChecker, diagnostics: &diagnostics) {
           append(item)
         }
       }
-    case _ where isASCIIDigit(first):
+    case _ where byte.map { (0x30...0x39).contains($0) } ?? isASCIIDigit(first.character):
       diagnostics.error(
         "unexpected number \(quoted(token.text)); a time must be the first word of its line, a length follows ':' as in 'C:2'",
         at: token)
@@ -225,15 +231,14 @@ struct LineParser {
   }
 
   private mutating func openGroup(_ token: Token) {
-    if stack.count > Self.maximumDepth || excessDepth > 0 {
+    if player.depth >= Self.maximumDepth || excessDepth > 0 {
       if excessDepth == 0 {
         diagnostics.error("repeats nest more than \(Self.maximumDepth) deep", at: token)
       }
       excessDepth += 1
       return
     }
-    stack.append([])
-    openTokens.append(token)
+    player.openGroup(at: token.span)
   }
 
   private mutating func closeGroup(_ token: Token) {
@@ -241,47 +246,50 @@ struct LineParser {
       excessDepth -= 1
       return
     }
-    guard openTokens.popLast() != nil, let items = stack.popLast() else {
+    let count = repeatCount(token)
+    guard player.closeGroup(count: count, at: token.span, play: !diagnostics.hasErrors) else {
       diagnostics.error("\(quoted(token.text)) has no matching '['", at: token)
       return
     }
+  }
+
+  /// The count of `]xN`, a whole number from 1; `nil` after reporting any other.
+  private mutating func repeatCount(_ token: Token) -> Int64? {
+    guard player.depth > 0 else { return nil }
     let countText = token.text.dropFirst()
     let digits = countText.dropFirst()
     guard countText.first == "x", !digits.isEmpty, digits.allSatisfy(isASCIIDigit) else {
       diagnostics.error(
         "malformed repeat end \(quoted(token.text)); write ']x' and a count, as in ']x2'", at: token
       )
-      return
+      return nil
     }
     guard let count = Int64(digits) else {
       diagnostics.error("repeat count \(quoted(token.text)) is too large", at: token)
-      return
+      return nil
     }
     guard count >= 1 else {
       diagnostics.error(
         "repeat count must be at least 1, got \(quoted(token.text)); remove the group to play it never",
         at: token)
-      return
+      return nil
     }
-    append(
-      .group(
-        RepeatGroup(items: items, count: count, tapsPerPass: tapCount(of: items), closeToken: token)
-      ))
+    return count
   }
 
+  /// Hands `item` to the player, until the text has an error.
   private mutating func append(_ item: ScoreItem) {
-    if excessDepth > 0 { return }
-    stack[stack.count - 1].append(item)
+    guard excessDepth == 0, !diagnostics.hasErrors else { return }
+    player.append(item)
   }
 }
 
 extension String {
   /// The string without leading and trailing spaces and tabs.
   func trimmingBlanks() -> String {
-    let characters = Array(self)
-    guard let start = characters.firstIndex(where: { !isBlank($0) }),
-      let end = characters.lastIndex(where: { !isBlank($0) })
+    guard let start = firstIndex(where: { !isBlank($0) }),
+      let end = lastIndex(where: { !isBlank($0) })
     else { return "" }
-    return String(characters[start...end])
+    return String(self[start...end])
   }
 }

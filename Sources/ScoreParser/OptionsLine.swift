@@ -32,10 +32,10 @@ struct OptionsLineReader {
   /// The number of the first `options` line, accepted or not.
   private var firstLine: Int?
 
-  /// Reads the line whose first token, `keyword`, is `options`; `firstTap` is the score's first
-  /// tap so far, if any.
+  /// Reads the line whose first token, `keyword`, is `options`: `rest` is the line after it.
+  /// `firstTap` is the score's first tap so far, if any: what it says, quoted, and its line.
   mutating func read(
-    _ keyword: Token, in line: SourceLine, after firstTap: Token?,
+    _ keyword: Token, rest: Substring, after firstTap: (quoted: String, line: Int)?,
     diagnostics: inout DiagnosticList
   ) {
     var accepted = false
@@ -45,16 +45,16 @@ struct OptionsLineReader {
         at: keyword)
     } else if let firstTap {
       diagnostics.error(
-        "'options' must come before the first tap, \(quoted(firstTap.text)) on line \(firstTap.line); move it above that line",
+        "'options' must come before the first tap, \(firstTap.quoted) on line \(firstTap.line); move it above that line",
         at: keyword)
     } else {
       accepted = true
     }
-    if firstLine == nil { firstLine = line.number }
-    let start = keyword.column - 1 + keyword.text.count
+    if firstLine == nil { firstLine = keyword.line }
     guard
       let split = parseOptionWords(
-        line.characters[start...], line: line.number, diagnostics: &diagnostics),
+        rest, line: keyword.line, column: keyword.column + keyword.length,
+        diagnostics: &diagnostics),
       accepted
     else { return }
     if split.isEmpty {
@@ -65,71 +65,89 @@ struct OptionsLineReader {
   }
 }
 
-/// Splits the rest of an `options` line into words, like a shell without expansion.
+/// Splits the rest of an `options` line, `text`, whose first character stands at `column`, into
+/// words, like a shell without expansion.
 ///
 /// Grammar: words separated by blanks, each a run of plain characters, `\` and the character it
 /// escapes, `'...'` (literal) and `"..."` (where `\"` and `\\` escape); a `#` that starts a
 /// word begins a comment. Returns `nil` after reporting an unclosed quote or a final `\`.
 func parseOptionWords(
-  _ characters: ArraySlice<Character>, line: Int, diagnostics: inout DiagnosticList
+  _ text: Substring, line: Int, column: Int, diagnostics: inout DiagnosticList
 ) -> [ScoreOptionWord]? {
   var words: [ScoreOptionWord] = []
-  var index = characters.startIndex
-  let end = characters.endIndex
-  func report(_ message: String, at position: Int) {
-    let last = characters.lastIndex(where: { !isBlank($0) }) ?? position
+  var cursor = CharacterCursor(text, isASCII: false)
+  /// Reports `message` from the character `offset` to the last that is not blank.
+  func report(_ message: String, at offset: Int) {
+    var scan = CharacterCursor(text, isASCII: false)
+    var last = offset
+    while !scan.isAtEnd {
+      if !isBlankCharacter(at: scan) { last = scan.offset }
+      scan.advance()
+    }
     diagnostics.append(
-      .error, line: line, column: position + 1, length: last - position + 1, message: message)
+      .error, line: line, column: column + offset, length: last - offset + 1, message: message)
   }
-  while index < end {
-    if isBlank(characters[index]) {
-      index += 1
+  while !cursor.isAtEnd {
+    if isBlankCharacter(at: cursor) {
+      cursor.advance()
       continue
     }
-    if characters[index] == "#" { break }  // a comment
-    let start = index
-    var text = ""
-    while index < end && !isBlank(characters[index]) {
-      switch characters[index] {
-      case "'":
-        guard let close = characters[(index + 1)...].firstIndex(of: "'") else {
-          report("unclosed single quote; add a closing ' before the end of the line", at: index)
+    if cursor.isAt(UInt8(ascii: "#")) { break }  // a comment
+    let start = cursor.offset
+    var word = ""
+    while !cursor.isAtEnd && !isBlankCharacter(at: cursor) {
+      if cursor.isAt(UInt8(ascii: "'")) {
+        let open = cursor.offset
+        cursor.advance()
+        var close = cursor
+        while !close.isAtEnd && !close.isAt(UInt8(ascii: "'")) { close.advance() }
+        guard !close.isAtEnd else {
+          report("unclosed single quote; add a closing ' before the end of the line", at: open)
           return nil
         }
-        text.append(contentsOf: characters[(index + 1)..<close])
-        index = close + 1
-      case "\"":
-        let open = index
-        index += 1
-        while index < end && characters[index] != "\"" {
-          if characters[index] == "\\" && index + 1 < end
-            && (characters[index + 1] == "\"" || characters[index + 1] == "\\")
-          {
-            index += 1
+        word += text[cursor.index..<close.index]
+        cursor = close
+        cursor.advance()
+      } else if cursor.isAt(UInt8(ascii: "\"")) {
+        let open = cursor.offset
+        cursor.advance()
+        while !cursor.isAtEnd && !cursor.isAt(UInt8(ascii: "\"")) {
+          if cursor.isAt(UInt8(ascii: "\\")) {
+            var next = cursor
+            next.advance()
+            if next.isAt(UInt8(ascii: "\"")) || next.isAt(UInt8(ascii: "\\")) { cursor = next }
           }
-          text.append(characters[index])
-          index += 1
+          word.append(cursor.character)
+          cursor.advance()
         }
-        guard index < end else {
+        guard !cursor.isAtEnd else {
           report("unclosed double quote; add a closing \" before the end of the line", at: open)
           return nil
         }
-        index += 1
-      case "\\":
-        guard index + 1 < end else {
+        cursor.advance()
+      } else if cursor.isAt(UInt8(ascii: "\\")) {
+        let escape = cursor.offset
+        cursor.advance()
+        guard !cursor.isAtEnd else {
           report(
-            "'\\' at the end of the line escapes nothing; write '\\\\' for a backslash", at: index)
+            "'\\' at the end of the line escapes nothing; write '\\\\' for a backslash", at: escape)
           return nil
         }
-        text.append(characters[index + 1])
-        index += 2
-      default:
-        text.append(characters[index])
-        index += 1
+        word.append(cursor.character)
+        cursor.advance()
+      } else {
+        word.append(cursor.character)
+        cursor.advance()
       }
     }
     words.append(
-      ScoreOptionWord(text: text, line: line, column: start + 1, length: index - start))
+      ScoreOptionWord(
+        text: word, line: line, column: column + start, length: cursor.offset - start))
   }
   return words
+}
+
+/// Whether the character at `cursor` is a blank.
+private func isBlankCharacter(at cursor: CharacterCursor) -> Bool {
+  cursor.ascii.map(isBlank) ?? false
 }

@@ -2,32 +2,30 @@
 ///
 /// Reports every error of the file; the score is returned only when there are none.
 public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions()) -> ParseResult {
-  var parser = LineParser(keyChecker: options.keys.map(KeyChecker.init(titles:)))
+  var parser = LineParser(
+    keyChecker: options.keys.map(KeyChecker.init(titles:)),
+    expander: Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration))
   forEachLine(bytes) { line in
     parser.parse(line)
     return !parser.diagnostics.isFull
   }
-  let items = parser.finish()
+  parser.finish()
   var diagnostics = parser.diagnostics.items
   guard !parser.diagnostics.hasErrors else {
     return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
-
-  var expander = Expander(maxTaps: options.maxTaps, maxDuration: options.maxDuration)
-  expander.reserveCapacity(forTaps: tapCount(of: items))
-  do {
-    try expander.play(items)
-  } catch {
-    let token = error.token
+  if let failure = parser.player.failure {
+    let span = failure.span
     diagnostics.append(
       Diagnostic(
-        .error, line: token.line, column: token.column, length: token.text.count,
-        message: error.message))
+        .error, line: span.line, column: span.column, length: span.length,
+        message: failure.message))
     return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
-  for (token, message) in expander.misplacedBarLines {
+  var expander = parser.takeExpander()
+  for (span, message) in expander.misplacedBarLines {
     diagnostics.append(
-      Diagnostic(.warning, line: token.line, column: token.column, message: message))
+      Diagnostic(.warning, line: span.line, column: span.column, message: message))
   }
   let taps = expander.takeSortedTaps()
   var score = Score(

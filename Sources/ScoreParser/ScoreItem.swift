@@ -5,14 +5,15 @@ struct KeyReference {
   var column: Int32
 }
 
-/// One parsed element of a score, before repeats are expanded and time is resolved.
+/// One parsed element of a score, before repeats are expanded and time is resolved. Items keep
+/// where they were written (for the expansion's diagnostics), not their text.
 enum ScoreItem {
   /// Taps every key at the cursor, then moves on by `length` beats (default length if `nil`).
-  case tap(keys: [KeyReference], length: Rational?, gain: Double, token: Token)
+  case tap(keys: [KeyReference], length: Rational?, gain: Double, at: SourceSpan)
   /// Moves the cursor on by `length` beats (default length if `nil`).
-  case rest(length: Rational?, token: Token)
+  case rest(length: Rational?, at: SourceSpan)
   /// Sets the beats per minute from here on.
-  case tempo(Rational, token: Token)
+  case tempo(Rational, at: SourceSpan)
   /// Sets the default length in beats from here on.
   case length(Rational)
   /// Sets the meter from here on: `numerator` notes of 1/`denominator` a bar.
@@ -20,9 +21,9 @@ enum ScoreItem {
   /// Puts the taps after it in the voice at this index of the score's voices.
   case voice(Int)
   /// Moves the cursor to an absolute time in seconds.
-  case timestamp(Rational, token: Token)
+  case timestamp(Rational, at: SourceSpan)
   /// A `|`, which should stand where a bar of the meter ends.
-  case barLine(token: Token)
+  case barLine(at: SourceSpan)
   /// Plays its items `count` times in a row.
   case group(RepeatGroup)
 }
@@ -33,23 +34,14 @@ struct RepeatGroup {
   var count: Int64
   /// Taps in one pass, saturating at `Int64.max`.
   var tapsPerPass: Int64
-  var closeToken: Token
+  /// The `]xN` that closes it.
+  var close: SourceSpan
 }
 
-/// Taps in `items`, saturating at `Int64.max` instead of overflowing.
-func tapCount(of items: [ScoreItem]) -> Int64 {
-  var total: Int64 = 0
-  for item in items {
-    let taps: Int64
-    switch item {
-    case .tap(let keys, _, _, _): taps = Int64(keys.count)
-    case .group(let group): taps = saturatingMultiply(group.tapsPerPass, group.count)
-    default: taps = 0
-    }
-    let (sum, overflow) = total.addingReportingOverflow(taps)
-    total = overflow ? .max : sum
-  }
-  return total
+/// `a + b`, saturating at `Int64.max` instead of overflowing (both 0 or more).
+func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? .max : sum
 }
 
 func saturatingMultiply(_ a: Int64, _ b: Int64) -> Int64 {

@@ -6,61 +6,64 @@
 func parseTap(
   _ token: Token, keyChecker: KeyChecker?, diagnostics: inout DiagnosticList
 ) -> ScoreItem? {
-  let characters = Array(token.text)
-  var index = 0
+  var cursor = CharacterCursor(token)
   var keys: [KeyReference] = []
   var valid = true
-  let isRest = characters.first == "."
+  let isRest = cursor.isAt(UInt8(ascii: "."))
   if isRest {
-    index = 1
+    cursor.advance()
   } else {
     while true {
-      let start = index
-      guard index < characters.count, isLetter(characters[index]) else {
+      let start = cursor
+      guard !cursor.isAtEnd, isLetter(at: cursor) else {
         diagnostics.error(
           "expected a key after '+' in \(quoted(token.text))",
-          at: token.suffix(from: max(0, index - 1)))
+          at: token.suffix(from: max(0, cursor.offset - 1)))
         return nil
       }
-      while index < characters.count && isKeyCharacter(characters[index]) { index += 1 }
+      cursor.skip(whileByte: isKeyByte, orCharacter: isKeyCharacter)
       let keyToken = Token(
-        text: String(characters: characters[start..<index]), line: token.line,
-        column: token.column + start)
-      if let problem = keyProblem(keyToken.text, keyChecker: keyChecker) {
+        text: token.text[start.index..<cursor.index], line: token.line,
+        column: token.column + start.offset, length: cursor.offset - start.offset,
+        isASCII: token.isASCII)
+      let name = String(keyToken.text)
+      if let problem = keyProblem(name, keyChecker: keyChecker) {
         diagnostics.error(problem, at: keyToken)
         valid = false
       }
       keys.append(
         KeyReference(
-          name: keyToken.text, line: Int32(clamping: keyToken.line),
+          name: name, line: Int32(clamping: keyToken.line),
           column: Int32(clamping: keyToken.column)))
-      guard index < characters.count, characters[index] == "+" else { break }
-      index += 1
+      guard cursor.isAt(UInt8(ascii: "+")) else { break }
+      cursor.advance()
     }
   }
   var length: Rational?
   var gain: Rational?
-  while index < characters.count {
-    let marker = characters[index]
-    guard marker == ":" || marker == "*" else {
+  while !cursor.isAtEnd {
+    let isLength = cursor.isAt(UInt8(ascii: ":"))
+    guard isLength || cursor.isAt(UInt8(ascii: "*")) else {
       let message =
         isRest
         ? "malformed rest \(quoted(token.text)); a rest is '.' or '.:BEATS'"
-        : "unexpected \(quoted(String(marker))) in \(quoted(token.text)); a key holds letters, digits, '#' and '_'"
-      diagnostics.error(message, at: isRest ? token : token.suffix(from: index))
+        : "unexpected \(quoted(String(cursor.character))) in \(quoted(token.text)); a key holds letters, digits, '#' and '_'"
+      diagnostics.error(message, at: isRest ? token : token.suffix(from: cursor.offset))
       return nil
     }
-    var end = index + 1
-    while end < characters.count && characters[end] != ":" && characters[end] != "*" { end += 1 }
+    let start = cursor
+    cursor.advance()
+    cursor.skip(
+      whileByte: { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "*") }, orCharacter: { _ in true })
     let suffixToken = Token(
-      text: String(characters: characters[index..<end]), line: token.line,
-      column: token.column + index)
-    index = end
+      text: token.text[start.index..<cursor.index], line: token.line,
+      column: token.column + start.offset, length: cursor.offset - start.offset,
+      isASCII: token.isASCII)
     guard let value = parseSuffix(suffixToken, isRest: isRest, diagnostics: &diagnostics) else {
       valid = false
       continue
     }
-    if marker == ":" {
+    if isLength {
       if length != nil {
         diagnostics.error("more than one length in \(quoted(token.text))", at: suffixToken)
         valid = false
@@ -75,8 +78,20 @@ func parseTap(
     }
   }
   guard valid else { return nil }
-  if isRest { return .rest(length: length, token: token) }
-  return .tap(keys: keys, length: length, gain: gain?.doubleValue ?? 1, token: token)
+  if isRest { return .rest(length: length, at: token.span) }
+  return .tap(keys: keys, length: length, gain: gain?.doubleValue ?? 1, at: token.span)
+}
+
+/// Whether the character at `cursor` can start a key: a letter.
+private func isLetter(at cursor: CharacterCursor) -> Bool {
+  if let byte = cursor.ascii { return isASCIILetter(byte) }
+  return isLetter(cursor.character)
+}
+
+/// Whether `byte`, an ASCII character, can continue a key: a letter, a digit, `#` or `_`.
+private func isKeyByte(_ byte: UInt8) -> Bool {
+  isASCIILetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "#")
+    || byte == UInt8(ascii: "_")
 }
 
 /// Parses `:BEATS` or `*GAIN`; both are numbers of 0 or more.

@@ -130,13 +130,37 @@ import Testing
   @Test func aTenMegabyteLine() throws {
     let path = try scoreFile([UInt8](repeating: UInt8(ascii: "C"), count: 10_000_000))
     let result = try run(["check", path])
+    // One word of ten million characters: quoted short, shown by 120 characters of its line.
     #expect(
       result.stderr == """
-        \(path):1:1: error: line is 10000000 bytes long, more than the limit of 1048576; split it
+        \(path):1:1: error: unknown key 'CCCCCCCCCCCCCCCCCCCCCCCC...CCCCCCCCCCCCC'; the bank has no such title
         \(String(repeating: "C", count: 120))...
-        ^
+        ^\(String(repeating: "~", count: 122))
 
         """)
+    #expect(result.status == 1)
+  }
+
+  /// A line past a megabyte (once refused) is read a token at a time, whole.
+  @Test func aLongLineOfTapsIsReadWhole() throws {
+    let path = try scoreFile(Array(String(repeating: "C D E F G A B ", count: 90_000).utf8))
+    let result = try run(["check", path, "--max-duration", "400000"])
+    #expect(result.stderr == "")
+    #expect(result.stdout == "\(path): 630000 taps, 7 keys, 315000.000 s\n")
+    #expect(result.status == 0)
+  }
+
+  /// The tap limit stops the expansion where it is passed, in a line or in a group that holds
+  /// more taps than it; the rest of the file is only checked.
+  @Test(arguments: [("", 201), ("[", 1_260_002)])
+  func theTapLimitStopsALongLineWhereItIsPassed(_ open: String, _ column: Int) throws {
+    let line =
+      open + String(repeating: "C D E F G A B ", count: 90_000) + (open.isEmpty ? "" : "]x2")
+    let result = try run(["check", try scoreFile(Array(line.utf8)), "--max-taps", "100"])
+    #expect(
+      result.stderr.contains(
+        ":1:\(column): error: the score expands to more than 100 taps, the limit (see --max-taps)\n"
+      ))
     #expect(result.status == 1)
   }
 

@@ -29,6 +29,17 @@ import Testing
       ])
   }
 
+  /// A character is what a reader sees: a letter with its combining accent is one, and a space
+  /// that carries one is no longer a blank.
+  @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
+    #expect(
+      headlines("E\u{301} @\n \u{301}C") == [
+        "s.xylo:1:1: error: unknown key 'E\u{301}'; the bank has no such title",
+        "s.xylo:1:3: error: unknown token '@'; expected a key, a rest '.', '|', '[' or ']xN'",
+        "s.xylo:2:1: error: unknown token ' \u{301}C'; expected a key, a rest '.', '|', '[' or ']xN'",
+      ])
+  }
+
   @Test func metadataIsTheRestOfTheLineWithoutComment() {
     let score = parseScore(
       "title   Frère Jacques (canon) \nartist\tTraditional # who knows\ncomment C# and [brackets]\nC"

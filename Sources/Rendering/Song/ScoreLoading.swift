@@ -4,8 +4,8 @@ import SampleBank
 import ScoreParser
 
 /// The largest score file read: 16 MiB, eight times a two-hour tap log of 20 taps a second.
-/// Parsing holds the text tokenized, about 70 bytes a byte, so this keeps the worst case near
-/// 1.2 GB (at 64 MiB a score took 4.7 GB before its first error).
+/// Parsing holds the file, its longest line and the taps expanded (56 bytes each, at most
+/// `--max-taps`), not its tokens; past a limit or an error, nothing more.
 public let maximumScoreBytes = 16 << 20
 
 /// A score read from a file: text in the score language or a Standard MIDI File.

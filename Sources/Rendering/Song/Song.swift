@@ -101,6 +101,7 @@ public struct Song: Sendable {
       if options.bankChoice != explicit.bankChoice {
         bank = try openBank(options.bankChoice)
         parsing.keys = bank.titles
+        result.score = nil  // its taps let go before the second reading, not after
         result = parseScore(bytes, options: parsing)
       }
     }
