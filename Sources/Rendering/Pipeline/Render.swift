@@ -171,44 +171,6 @@ public func render(
   return summary
 }
 
-/// Writes every chunk of `pipeline` with `writer`, adding what they hold to `summary`.
-package func writeChunks(
-  of pipeline: ChunkPipeline, _ plan: RenderPlan, with writer: SoundFileWriter,
-  summary: inout RenderSummary, phase: RenderProgress.Phase = .writing,
-  progress: ProgressHandler?, failure: (SoundFileError) -> RenderError
-) throws(RenderError) {
-  let encoding = chunkEncoding(for: writer.format)
-  // A first pass that only learns a header measures nothing.
-  let loudness = phase == .writing ? ChunkLoudness(plan) : nil
-  try pipeline.forEachChunk(
-    encoding: encoding, dither: plan.settings.ditherSeed.map(Dither.init(seed:))
-  ) { (chunk) throws(RenderError) in
-    summary.peak.merge(chunk.peak)
-    summary.clippedCount += chunk.clippedCount
-    loudness?.add(chunk, encoding: encoding)
-    do throws(SoundFileError) {
-      switch encoding {
-      case .int16:
-        try chunk.int16.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      case .int32:
-        try chunk.int32.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      case .float, .measureOnly:
-        try chunk.float.withUnsafeBufferPointer { (values) throws(SoundFileError) in
-          try writer.write(values)
-        }
-      }
-    } catch {
-      throw failure(error)
-    }
-    try report(phase, chunk, plan, progress)
-  }
-  if let loudness { summary.measurement = loudness.measurement }
-}
-
 /// Renders the plan's every frame into memory (for tests and analysis; a long song takes
 /// 4 bytes per value).
 public func render(_ plan: RenderPlan, progress: ProgressHandler? = nil) throws(RenderError)
@@ -314,39 +276,4 @@ package func report(
   let done = chunk.start + Int64(chunk.frameCount)
   let state = RenderProgress(phase: phase, framesDone: done, totalFrames: plan.totalFrames)
   if progress(state) == .cancel { throw .cancelled }
-}
-
-/// How chunks are delivered for a format: integers of its width, or floats.
-package func chunkEncoding(for format: OutputFormat) -> ChunkEncoding {
-  switch format.encoding?.integerWidth {
-  case .bits16: .int16
-  case .some(let width): .int32(width)
-  case nil: .float
-  }
-}
-
-/// The plan's frames as a file in the settings' format holds them (converted to its integers
-/// with the same dither) and as a reader reads them back, without writing a file: for
-/// comparing a render with a golden in memory.
-public func renderAsWritten(_ plan: RenderPlan, name: String = "the render") throws(RenderError)
-  -> MemoryAudio
-{
-  let (pipeline, _) = try finishedPipeline(plan, progress: nil)
-  let format = plan.settings.format
-  let encoding = chunkEncoding(for: format)
-  var values: [Double] = []
-  values.reserveCapacity(Int(plan.totalFrames) * plan.channels)
-  try pipeline.forEachChunk(
-    encoding: encoding, dither: plan.settings.ditherSeed.map(Dither.init(seed:))
-  ) { (chunk) throws(RenderError) in
-    switch encoding {
-    // A reader scales integers by a power of two: 16-bit by 2^15, wider ones (kept in the
-    // top bits of 32) by 2^31.
-    case .int16: values.append(contentsOf: chunk.int16.lazy.map { Double($0) / 32_768 })
-    case .int32: values.append(contentsOf: chunk.int32.lazy.map { Double($0) / 2_147_483_648 })
-    case .float, .measureOnly: values.append(contentsOf: chunk.float.lazy.map(Double.init))
-    }
-  }
-  return MemoryAudio(
-    values: values, format: format, sampleRate: plan.rate, channels: plan.channels, name: name)
 }
