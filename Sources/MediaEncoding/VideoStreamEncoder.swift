@@ -117,6 +117,7 @@ final class VideoStreamEncoder {
     codecContext.pointee.gop_size = rate * Int32(Self.keyframeIntervalSeconds)
     if muxer.wantsGlobalHeader { codecContext.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     DeterministicSettings.apply(to: codecContext)
+    codecContext.pointee.thread_count = DeterministicSettings.videoThreadCount
     let options =
       [("preset", Self.preset), ("crf", Self.constantRateFactor)]
       + DeterministicSettings.x264Options
