@@ -4,21 +4,8 @@ import Rendering
 import ScoreParser
 
 /// A tap as a golden records it beside its audio (`NAME.golden.taps`), so a failing test can
-/// say which score lines changed, not only where the audio differs.
-public struct RecordedTap: Equatable, Sendable {
-  public var frame: Int64
-  public var key: String
-  public var gain: Double
-  /// The score line (or MIDI track) of the tap.
-  public var line: Int
-
-  public init(frame: Int64, key: String, gain: Double, line: Int) {
-    self.frame = frame
-    self.key = key
-    self.gain = gain
-    self.line = line
-  }
-}
+/// say which score lines changed, not only where the audio differs: the manifest's tap.
+public typealias RecordedTap = RenderManifest.Tap
 
 /// The taps file's text: a header naming the rate, then `frame,key,gain,line` per tap in render
 /// order; gains written so they read back exactly.

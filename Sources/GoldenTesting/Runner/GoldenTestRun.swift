@@ -105,10 +105,7 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   if let recorded = recordedManifest(test), let current = manifest() {
     let (changes, explained) = compareManifests(recorded, current)
     result.manifestChanges = changes
-    explainedTaps = explained.sorted().map { index in
-      let tap = current.taps[index]
-      return RecordedTap(frame: tap.frame, key: tap.key, gain: tap.gain, line: tap.line)
-    }
+    explainedTaps = explained.sorted().map { current.taps[$0] }
     for change in changes {
       if case .tempo(let shift) = change, let line = shift.line { result.line = line }
     }
