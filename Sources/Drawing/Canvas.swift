@@ -209,9 +209,9 @@ final class Canvas {
 /// Cairo's settings that decide pixels, set explicitly in one place rather than taken from the
 /// library's or fontconfig's defaults, so the same inputs give the same PNG bytes.
 private enum DeterministicSettings {
-  /// The font of the toy API: DejaVu, in Debian's base image (`fonts-dejavu-core`); fontconfig
-  /// substitutes its default sans-serif font where it is missing.
-  static let fontFamily = "DejaVu Sans"
+  /// The font of the toy API (fontconfig substitutes its default sans-serif font where it is
+  /// missing).
+  static let fontFamily = KeyboardLook.fontFamily
 
   static func apply(to context: OpaquePointer) {
     cairo_set_antialias(context, CAIRO_ANTIALIAS_GRAY)

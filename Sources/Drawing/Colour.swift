@@ -37,9 +37,7 @@ struct Colour: Equatable, Sendable {
 /// The colours of the picture: the app's keys (C red … B purple) and the neutral greys.
 enum Palette {
   /// The seven keys from C to B: red, orange, yellow, green, indigo, blue, purple.
-  static let keys: [Colour] = [
-    0xE53935, 0xFB8C00, 0xFDD835, 0x43A047, 0x3949AB, 0x1E88E5, 0x8E24AA,
-  ].map { Colour(hex: $0) }
+  static let keys: [Colour] = KeyboardLook.keyColours.map { Colour(hex: $0) }
 
   /// The golden file's waveform: key A.
   static let expected = keys[5]

@@ -17,14 +17,17 @@ public struct InstrumentLook: Sendable, Equatable {
   public var showsLabels: Bool
   /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
   public var backgroundPath: String?
+  public var style: InstrumentStyle
 
   public init(
-    keys: [DrawnKey], title: String? = nil, showsLabels: Bool = true, backgroundPath: String? = nil
+    keys: [DrawnKey], title: String? = nil, showsLabels: Bool = true,
+    backgroundPath: String? = nil, style: InstrumentStyle = .app
   ) {
     self.keys = keys
     self.title = title
     self.showsLabels = showsLabels
     self.backgroundPath = backgroundPath
+    self.style = style
   }
 }
 
@@ -32,10 +35,6 @@ public struct InstrumentLook: Sendable, Equatable {
 /// bar at alpha 0.7 over the background, a bar being struck at 0.5 (bar and title together, as
 /// UIKit dims a button). Memory does not depend on how many frames are drawn.
 public final class InstrumentFrames {
-  /// The app's alphas: a key at rest, and for 0.2 s after a tap.
-  public static let restingAlpha = 0.7
-  public static let dimmedAlpha = 0.5
-
   public let width: Int
   public let height: Int
   private let look: InstrumentLook
@@ -43,8 +42,8 @@ public final class InstrumentFrames {
   private let canvas: Canvas
   /// The background, drawn once at the frame's size.
   private let background: Canvas
-  /// The dimmed keys of the frame in `canvas`, to skip redrawing an unchanged frame.
-  private var drawn: [Bool]?
+  /// The moment drawn in `canvas`, to skip redrawing a picture that looks the same.
+  private var drawn: InstrumentMoment?
 
   /// Sets up frames of `width` × `height` pixels (each 16...4096), loading the background.
   /// Throws when the background cannot be read as a PNG, naming its path.
@@ -70,16 +69,16 @@ public final class InstrumentFrames {
     try check(cairo_status(background.context), path: look.backgroundPath ?? "background")
   }
 
-  /// Draws the frame with the keys `dimmed` marks (one flag per key of the look) and hands
-  /// `body` its pixels: Cairo's ARGB32 (premultiplied, native-endian words), and the bytes a
-  /// row takes. The pixels are valid only inside `body`.
+  /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its
+  /// pixels: Cairo's ARGB32 (premultiplied, native-endian words), and the bytes a row takes.
+  /// The pixels are valid only inside `body`.
   public func frame<E: Error>(
-    dimmed: [Bool], _ body: (UnsafeRawBufferPointer, Int) throws(E) -> Void
+    _ moment: InstrumentMoment, _ body: (UnsafeRawBufferPointer, Int) throws(E) -> Void
   ) throws(E) {
-    precondition(dimmed.count == look.keys.count, "one flag per key")
-    if drawn != dimmed {
-      draw(dimmed: dimmed)
-      drawn = dimmed
+    precondition(moment.dimmed.count == look.keys.count, "one flag per key")
+    if !looksTheSame(moment, drawn) {
+      draw(moment)
+      drawn = moment
     }
     cairo_surface_flush(canvas.surface)
     let stride = Int(cairo_image_surface_get_stride(canvas.surface))
@@ -88,13 +87,22 @@ public final class InstrumentFrames {
     try body(pixels, stride)
   }
 
-  /// Draws the frame with the keys `dimmed` marks and writes it as a PNG file at `path`: a
-  /// still of the video.
-  public func writePNG(dimmed: [Bool], to path: String) throws(DrawingError) {
-    precondition(dimmed.count == look.keys.count, "one flag per key")
-    draw(dimmed: dimmed)
-    drawn = dimmed
+  /// Draws the picture of `moment` and writes it as a PNG file at `path`: a still of the video.
+  public func writePNG(_ moment: InstrumentMoment, to path: String) throws(DrawingError) {
+    precondition(moment.dimmed.count == look.keys.count, "one flag per key")
+    draw(moment)
+    drawn = moment
     try canvas.writePNG(to: path)
+  }
+
+  /// Whether two moments give the same picture in this look: in the app's, the same dimmed
+  /// keys; in the stage's, only the same moment (everything moves).
+  private func looksTheSame(_ moment: InstrumentMoment, _ other: InstrumentMoment?) -> Bool {
+    guard let other else { return false }
+    switch look.style {
+    case .app: return moment.dimmed == other.dimmed
+    case .stage: return moment == other
+    }
   }
 
   /// The title as it fits within 92% of the frame's width: smaller, down to 45% of its size
@@ -111,7 +119,8 @@ public final class InstrumentFrames {
     return (text, size)
   }
 
-  private func draw(dimmed: [Bool]) {
+  private func draw(_ moment: InstrumentMoment) {
+    let dimmed = moment.dimmed
     let context = canvas.context
     cairo_set_source_surface(context, background.surface, 0, 0)
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
@@ -143,7 +152,8 @@ public final class InstrumentFrames {
           Colour(hex: 0xFFFFFF), weight: .bold, alignment: .center)
       }
       cairo_pop_group_to_source(context)
-      cairo_paint_with_alpha(context, dimmed[index] ? Self.dimmedAlpha : Self.restingAlpha)
+      cairo_paint_with_alpha(
+        context, dimmed[index] ? KeyboardLook.dimmedAlpha : KeyboardLook.restingAlpha)
     }
   }
 
@@ -156,82 +166,5 @@ public final class InstrumentFrames {
     cairo_arc(context, rect.x + radius, rect.maxY - radius, radius, quarter, 2 * quarter)
     cairo_arc(context, rect.x + radius, rect.y + radius, radius, 2 * quarter, 3 * quarter)
     cairo_close_path(context)
-  }
-
-  /// A dark blue-grey gradient, lighter at the top, like a stage behind the instrument.
-  private static func paintGradient(on canvas: Canvas) {
-    guard let gradient = cairo_pattern_create_linear(0, 0, 0, Double(canvas.height)) else {
-      return
-    }
-    defer { cairo_pattern_destroy(gradient) }
-    cairo_pattern_add_color_stop_rgb(gradient, 0, 0.16, 0.19, 0.27)
-    cairo_pattern_add_color_stop_rgb(gradient, 1, 0.04, 0.05, 0.08)
-    cairo_set_source(canvas.context, gradient)
-    cairo_paint(canvas.context)
-  }
-
-  /// The PNG at `path`, scaled to cover the canvas and centred (the overflow is cut off).
-  /// The corresponding C function is `cairo_image_surface_create_from_png`.
-  private static func paintPicture(at path: String, covering canvas: Canvas) throws(DrawingError) {
-    try checkBackground(at: path)
-    guard let picture = cairo_image_surface_create_from_png(path) else {
-      throw DrawingError(path: path, reason: "out of memory")
-    }
-    defer { cairo_surface_destroy(picture) }
-    // Cairo says "out of memory" for a PNG whose data is damaged; its size was checked above.
-    let status = cairo_surface_status(picture)
-    guard status != CAIRO_STATUS_NO_MEMORY && status != CAIRO_STATUS_READ_ERROR else {
-      throw DrawingError(
-        path: path, reason: "the PNG cannot be decoded: it is damaged or cut short")
-    }
-    try check(status, path: path)
-    let (width, height) = (
-      Double(cairo_image_surface_get_width(picture)),
-      Double(cairo_image_surface_get_height(picture))
-    )
-    let scale = max(Double(canvas.width) / width, Double(canvas.height) / height)
-    let context = canvas.context
-    cairo_save(context)
-    cairo_translate(
-      context, (Double(canvas.width) - width * scale) / 2,
-      (Double(canvas.height) - height * scale) / 2)
-    cairo_scale(context, scale, scale)
-    cairo_set_source_surface(context, picture, 0, 0)
-    cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
-    cairo_paint(context)
-    cairo_restore(context)
-  }
-
-  /// The most pixels a background may have: 50 megapixels (a phone's largest photos), 200 MB
-  /// once decoded.
-  public static let maximumBackgroundPixels = 50_000_000
-
-  /// Refuses what Cairo should not be asked to decode: anything but a regular file (a FIFO
-  /// would never end), a file without the PNG signature and header, or a picture past
-  /// `maximumBackgroundPixels`, judged from its header before a pixel is decoded.
-  public static func checkBackground(at path: String) throws(DrawingError) {
-    var status = stat()
-    guard stat(path, &status) == 0 else { throw DrawingError(path: path, reason: "no such file") }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw DrawingError(path: path, reason: "not a regular file")
-    }
-    guard let file = fopen(path, "rb") else {
-      throw DrawingError(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { fclose(file) }
-    var bytes = [UInt8](repeating: 0, count: 24)
-    guard fread(&bytes, 1, 24, file) == 24,
-      bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-      bytes[12..<16].elementsEqual(Array("IHDR".utf8))
-    else { throw DrawingError(path: path, reason: "not a PNG file") }
-    let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-    let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-    guard width > 0, height > 0, width * height <= maximumBackgroundPixels else {
-      throw DrawingError(
-        path: path,
-        reason:
-          "the picture is \(width)x\(height) pixels, more than the \(maximumBackgroundPixels / 1_000_000) megapixels a background may have"
-      )
-    }
   }
 }

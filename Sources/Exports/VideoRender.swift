@@ -14,6 +14,8 @@ public struct VideoSettings: Sendable, Equatable {
   /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
   public var backgroundPath: String?
   public var showsLabels = true
+  /// How the instrument is drawn: the app's exact look, or the stage's.
+  public var style = InstrumentStyle.app
   /// The title drawn over the keys, in place of the score's own; nil keeps the score's.
   public var title: String?
   /// A PNG still written beside the video, for a web page's `poster` or a post's thumbnail:
@@ -115,7 +117,7 @@ public func renderVideo(
     frames = try InstrumentFrames(
       look: InstrumentLook(
         keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
-        backgroundPath: video.backgroundPath),
+        backgroundPath: video.backgroundPath, style: video.style),
       width: video.width, height: video.height)
   } catch {
     throw .invalidSetting(error.description)
@@ -133,15 +135,15 @@ public func renderVideo(
   }
   let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
   var summary = RenderSummary(plan, format: plan.settings.format, loudness: loudness)
-  var schedule = DimSchedule(
+  var schedule = PictureSchedule(
     starts: plan.mix.voices.map(\.startFrame),
     bars: plan.mix.voices.map { barOfSample[$0.sampleIndex] }, barCount: keys.count,
-    rate: Int64(plan.rate), framesPerSecond: Int64(video.framesPerSecond))
+    rate: Int64(plan.rate), framesPerSecond: video.framesPerSecond, style: video.style)
   let pictureCount = schedule.frameCount(covering: plan.totalFrames)
   /// Draws and encodes the pictures that start before audio frame `end`.
   func writePictures(before end: Int64) throws(EncodingError) {
     while schedule.nextFrame < pictureCount && schedule.nextFrameStart < end {
-      try frames.frame(dimmed: schedule.advance()) {
+      try frames.frame(schedule.advance()) {
         (pixels, bytesPerRow) throws(EncodingError) in
         try writer.writeVideoFrame(pixels, bytesPerRow: bytesPerRow)
       }
@@ -177,12 +179,13 @@ public func renderVideo(
     throw failed(error.reason)
   }
   if let poster {
-    // The first tap's bar dimmed: the app's look at its liveliest moment of one key.
-    var dimmed = [Bool](repeating: false, count: keys.count)
-    if let first = plan.mix.voices.first, let bar = barOfSample[first.sampleIndex] {
-      dimmed[bar] = true
-    }
-    do { try frames.writePNG(dimmed: dimmed, to: poster.temporaryPath) } catch {
+    // The picture holding the first tap: its bar dimmed, the app's look at its liveliest
+    // moment of one key.
+    let first = schedule.moment(
+      atPicture: plan.mix.voices.first.map {
+        $0.startFrame * Int64(video.framesPerSecond) / Int64(plan.rate)
+      } ?? 0)
+    do { try frames.writePNG(first, to: poster.temporaryPath) } catch {
       throw .output(OutputError(path: poster.destination.messagePath, reason: error.reason))
     }
   }
@@ -210,60 +213,4 @@ func instrumentKeys(_ plan: RenderPlan) -> (keys: [DrawnKey], barOfSample: [Int?
   }
   let barOfNote = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1.midiNote, $0) })
   return (keys, plan.keys.map { midiNote(ofTitle: $0).flatMap { barOfNote[$0] } })
-}
-
-/// Which bars are dimmed in each video frame, frame after frame: a bar is dimmed in frame `k`
-/// when one of its taps falls in that frame or before it and `k` starts less than 0.2 s after
-/// the tap. Exact in integers: frame `k` starts at audio frame `k × rate / fps`.
-struct DimSchedule {
-  private let starts: [Int64]
-  private let bars: [Int?]
-  private let barCount: Int
-  private let rate: Int64
-  private let framesPerSecond: Int64
-  /// The next frame to draw.
-  private(set) var nextFrame: Int64 = 0
-  /// Taps before `first` ended their dimming; taps from `next` on are still to come.
-  private var first = 0
-  private var next = 0
-
-  init(starts: [Int64], bars: [Int?], barCount: Int, rate: Int64, framesPerSecond: Int64) {
-    self.starts = starts
-    self.bars = bars
-    self.barCount = barCount
-    self.rate = rate
-    self.framesPerSecond = framesPerSecond
-  }
-
-  /// Pictures for `audioFrames` of sound: enough to cover it (the last starts before its end),
-  /// and at least one.
-  func frameCount(covering audioFrames: Int64) -> Int {
-    Int(max(1, (audioFrames * framesPerSecond + rate - 1) / rate))
-  }
-
-  /// The audio frame the next picture starts at, rounded up (a picture starting at 1.5 frames
-  /// needs the audio up to frame 2).
-  var nextFrameStart: Int64 { (nextFrame * rate + framesPerSecond - 1) / framesPerSecond }
-
-  /// The dimmed bars of the next frame; moves on to the frame after it.
-  mutating func advance() -> [Bool] {
-    let frame = nextFrame
-    nextFrame += 1
-    // A tap at audio frame s is in picture k or before it when s × fps < (k + 1) × rate.
-    while next < starts.count && starts[next] * framesPerSecond < (frame + 1) * rate {
-      next += 1
-    }
-    // Picture k starts within 0.2 s of the tap when k / fps < s / rate + 1/5, that is
-    // 5 k rate < 5 s fps + rate fps.
-    while first < next
-      && 5 * frame * rate >= 5 * starts[first] * framesPerSecond + rate * framesPerSecond
-    {
-      first += 1
-    }
-    var dimmed = [Bool](repeating: false, count: barCount)
-    for index in first..<next {
-      if let bar = bars[index] { dimmed[bar] = true }
-    }
-    return dimmed
-  }
 }

@@ -7,10 +7,15 @@ import Testing
 private let appKeys = [("C", 84), ("D", 86), ("E", 88), ("F", 89), ("G", 91), ("A", 93), ("B", 95)]
   .map { DrawnKey(title: $0.0, midiNote: $0.1) }
 
+/// A still picture with the keys `dimmed` marks.
+private func moment(_ dimmed: [Bool]) -> InstrumentMoment {
+  InstrumentMoment(picture: 0, framesPerSecond: 30, dimmed: dimmed)
+}
+
 /// The pixel at (x, y) of a frame, as straight (not premultiplied) red, green and blue.
 private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -> [Int] {
   var value: UInt32 = 0
-  frames.frame(dimmed: dimmed) { pixels, stride in
+  frames.frame(moment(dimmed)) { pixels, stride in
     value = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
   }
   return [Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF), Int(value & 0xFF)]
@@ -68,7 +73,7 @@ private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -
     let path = try temporaryFolder() + "/still.png"
     var dimmed = [Bool](repeating: false, count: keys.count)
     dimmed[2] = true
-    try frames.writePNG(dimmed: dimmed, to: path)
+    try frames.writePNG(moment(dimmed), to: path)
     let header = PNGHeader(bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
     #expect(header?.width == 1280 && header?.height == 720)
     try? FileManager.default.removeItem(atPath: "/tmp/still.png")
