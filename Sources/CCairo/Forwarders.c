@@ -9,6 +9,7 @@ static const char *const cairo = XYLO_LIBRARY_NAME("cairo", 2);
 int xylo_cairo_open(char *reason, size_t size) { return xylo_library_open(cairo, reason, size); }
 
 XYLO_FORWARD_VOID(cairo, cairo_arc, (cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2), (cr, xc, yc, radius, angle1, angle2))
+XYLO_FORWARD_VOID(cairo, cairo_clip, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_close_path, (cairo_t *cr), (cr))
 XYLO_FORWARD(cairo, cairo_t *, cairo_create, (cairo_surface_t *target), (target))
 XYLO_FORWARD_VOID(cairo, cairo_destroy, (cairo_t *cr), (cr))

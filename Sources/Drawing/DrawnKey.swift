@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// A key as pictures and videos draw it: its title and its pitch, which set its colour, its
 /// place and (on the instrument) its bar's length.
 public struct DrawnKey: Equatable, Sendable {
@@ -12,18 +14,22 @@ public struct DrawnKey: Equatable, Sendable {
   }
 
   /// Whether the key is a sharp (a black key on a piano): drawn narrower, between the others.
-  public var isSharp: Bool { [1, 3, 6, 8, 10].contains(midiNote % 12) }
+  public var isSharp: Bool { KeyboardLook.isSharp(midiNote: midiNote) }
 
-  /// The app's colour for the key's pitch class (C red … B purple); a sharp takes the colour
-  /// halfway between its neighbours', darkened a little so it reads as a separate bar.
-  var colour: Colour {
-    let pitchClass = midiNote % 12
-    guard isSharp else { return Palette.keys[Self.naturalIndex[pitchClass]] }
-    let below = Palette.keys[Self.naturalIndex[pitchClass - 1]]
-    let above = Palette.keys[Self.naturalIndex[pitchClass + 1]]
-    return below.mixed(with: above, by: 0.5).mixed(with: Colour(hex: 0x000000), by: 0.25)
+  /// The app's colour for the key's pitch: `KeyboardLook.colour(ofMIDINote:)`.
+  var colour: Colour { Colour(hex: KeyboardLook.colour(ofMIDINote: midiNote)) }
+
+  /// The bars of a xylophone playing `notes` (MIDI note numbers), lowest first, titled by
+  /// scientific pitch (`C5`, `F#5`): every natural from the lowest note to the highest, so the
+  /// instrument is whole, and the sharps among `notes`. A sharp at either end brings the
+  /// natural beyond it, so that every sharp lies between two naturals. Empty for no notes.
+  public static func xylophone(playing notes: some Sequence<Int>) -> [DrawnKey] {
+    let played = Set(notes)
+    guard var lowest = played.min(), var highest = played.max() else { return [] }
+    if KeyboardLook.isSharp(midiNote: lowest) { lowest -= 1 }
+    if KeyboardLook.isSharp(midiNote: highest) { highest += 1 }
+    return (lowest...highest)
+      .filter { !KeyboardLook.isSharp(midiNote: $0) || played.contains($0) }
+      .map { DrawnKey(title: NoteName.name(of: $0), midiNote: $0) }
   }
-
-  /// The index in `Palette.keys` of each natural pitch class (C = 0 … B = 6); sharps unused.
-  private static let naturalIndex = [0, 0, 1, 1, 2, 3, 3, 4, 4, 5, 5, 6]
 }

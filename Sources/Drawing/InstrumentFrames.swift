@@ -11,29 +11,37 @@ import CCairo
 /// What a video shows: the keys (drawn as `InstrumentLayout` places them), the song's title,
 /// whether the bars carry their titles, and a background picture.
 public struct InstrumentLook: Sendable, Equatable {
-  /// The bars, lowest pitch first (drawn at the top, as the app draws C).
+  /// The bars, lowest pitch first (drawn at the top, as the app draws C; at the left of a
+  /// xylophone).
   public var keys: [DrawnKey]
   public var title: String?
   public var showsLabels: Bool
   /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
   public var backgroundPath: String?
   public var style: InstrumentStyle
+  /// The app's buttons, or a xylophone (for a song of more than
+  /// `KeyboardLook.mostKeysAsButtons` keys).
+  public var arrangement: KeyArrangement
 
   public init(
     keys: [DrawnKey], title: String? = nil, showsLabels: Bool = true,
-    backgroundPath: String? = nil, style: InstrumentStyle = .app
+    backgroundPath: String? = nil, style: InstrumentStyle = .app,
+    arrangement: KeyArrangement = .buttons
   ) {
     self.keys = keys
     self.title = title
     self.showsLabels = showsLabels
     self.backgroundPath = backgroundPath
     self.style = style
+    self.arrangement = arrangement
   }
 }
 
 /// The instrument as the app shows it, one video frame at a time, into one reused canvas: each
-/// bar at alpha 0.7 over the background, a bar being struck at 0.5 (bar and title together, as
-/// UIKit dims a button). Memory does not depend on how many frames are drawn.
+/// bar at alpha 0.7 over the background, a bar being struck at 0.5, as UIKit dims a button.
+/// Labels are laid over their bars opaque, white or black, whichever keeps 4.5:1 against the
+/// bar as displayed (a label dimmed with its bar cannot, on most of the app's colours).
+/// Memory does not depend on how many frames are drawn.
 public final class InstrumentFrames {
   public let width: Int
   public let height: Int
@@ -42,6 +50,8 @@ public final class InstrumentFrames {
   private let canvas: Canvas
   /// The background, drawn once at the frame's size.
   private let background: Canvas
+  /// Each key's label colours, chosen against its bar over the background.
+  private let labelColours: [LabelColours]
   /// The moment drawn in `canvas`, to skip redrawing a picture that looks the same.
   private var drawn: InstrumentMoment?
 
@@ -58,7 +68,8 @@ public final class InstrumentFrames {
     self.width = width
     self.height = height
     layout = InstrumentLayout(
-      keys: look.keys, width: width, height: height, hasTitle: look.title != nil)
+      keys: look.keys, width: width, height: height, hasTitle: look.title != nil,
+      arrangement: look.arrangement)
     canvas = Canvas(width: width, height: height)
     background = Canvas(width: width, height: height)
     if let path = look.backgroundPath {
@@ -67,6 +78,8 @@ public final class InstrumentFrames {
       Self.paintGradient(on: background)
     }
     try check(cairo_status(background.context), path: look.backgroundPath ?? "background")
+    labelColours = Self.labelColours(
+      keys: look.keys, layout: layout, background: background, measuring: canvas)
   }
 
   /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its
@@ -137,23 +150,25 @@ public final class InstrumentFrames {
         text, at: baseline, size: size, Colour(hex: 0xFFFFFF, alpha: 0.92), weight: .bold,
         alignment: .center)
     }
+    Self.drawStand(of: layout, on: canvas)
     for (index, key) in look.keys.enumerated() {
       let bar = layout.bars[index]
-      // Bar and title drawn opaque into a group, then laid down at the button's alpha.
+      // The bar drawn opaque into a group, then laid down at the button's alpha.
       cairo_push_group(context)
       roundedRectangle(bar, radius: min(bar.height, bar.width) * 0.12)
       let colour = key.colour
       cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
       cairo_fill(context)
-      if look.showsLabels {
-        let size = layout.labelSize * (key.isSharp ? 0.75 : 1)
-        canvas.text(
-          key.title, at: Point(x: bar.x + bar.width / 2, y: bar.midY + 0.36 * size), size: size,
-          Colour(hex: 0xFFFFFF), weight: .bold, alignment: .center)
-      }
       cairo_pop_group_to_source(context)
       cairo_paint_with_alpha(
         context, dimmed[index] ? KeyboardLook.dimmedAlpha : KeyboardLook.restingAlpha)
+      if look.showsLabels {
+        let size = layout.labelSizes[index]
+        canvas.text(
+          key.title, at: Self.labelBaseline(in: bar, size: size), size: size,
+          dimmed[index] ? labelColours[index].dimmed : labelColours[index].resting,
+          weight: .bold, alignment: .center)
+      }
     }
   }
 

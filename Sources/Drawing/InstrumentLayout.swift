@@ -1,27 +1,81 @@
 import AudioBasics
 
-/// Where the instrument's bars go on a frame: stacked from the top, lowest pitch first as the
-/// app stacks C above B, each centred and shorter than the one before, as a xylophone's bars
-/// shorten with pitch. Sharps are thinner bars between their neighbours.
+/// How a video arranges the instrument's bars.
+public enum KeyArrangement: String, Sendable, CaseIterable {
+  /// The app's buttons: horizontal bars stacked from the top, lowest pitch first as the app
+  /// stacks C above B, each centred and shorter than the one before; sharps thinner.
+  case buttons
+  /// A xylophone: bars graded in length by pitch, naturals in a front row and sharps in a
+  /// raised row behind, each between its neighbouring naturals, resting on rails. A row of
+  /// upright bars, lowest at the left, across a frame at least as wide as it is tall; turned a
+  /// quarter clockwise on a taller frame: bars lying across it, lowest at the top, naturals on
+  /// the left.
+  case xylophone
+}
+
+/// Where the instrument's bars go on a frame (see `KeyArrangement`): a pure value, the same for
+/// the same keys and frame.
 struct InstrumentLayout: Equatable, Sendable {
   /// One rectangle per key, in the order of the keys given.
   var bars: [Rect]
+  /// One edge per key: the end of its bar a note should arrive at, coming from beyond it. It
+  /// faces open frame, never another bar: `.right` for the app's buttons; for a xylophone, the
+  /// naturals' front end (`.bottom`, or `.left` when turned) and the sharps' back end (`.top`,
+  /// or `.right` when turned).
+  var approach: [Edge]
   /// The title's baseline, centred; `nil` without a title.
   var titleBaseline: Point?
   var titleSize: Double
-  /// The label size of a natural key; a sharp's is smaller.
+  /// The label size of a natural key.
   var labelSize: Double
+  /// One label size per key: a button sharp's is smaller; a xylophone's are all `labelSize`.
+  var labelSizes: [Double]
+  /// The rails a xylophone's bars rest on, each a line through the bars' nodes (where a bar
+  /// is held, 22.4% of its length from each end), two per row; empty for the app's buttons.
+  var rails: [[Point]]
+
+  /// A side of a rectangle.
+  enum Edge: Equatable, Sendable {
+    case top, bottom, left, right
+  }
 
   /// How much shorter each semitone makes a bar: an octave takes 22% off (the app's seven
   /// buttons narrow by 20% from C to B).
   static let octaveShortening = 0.78
-  /// A sharp's thickness and the gap between bars, as fractions of a natural bar's.
+  /// A button sharp's thickness and the gap between buttons, as fractions of a natural's.
   static let sharpThickness = 0.55
   static let gap = 0.16
 
-  init(keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool) {
+  init(
+    keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool,
+    arrangement: KeyArrangement = .buttons
+  ) {
     let (width, height) = (Double(width), Double(height))
     let top = hasTitle ? 0.15 * height : 0.06 * height
+    titleSize = 0.055 * height
+    titleBaseline = hasTitle ? Point(x: width / 2, y: 0.095 * height) : nil
+    switch arrangement {
+    case .buttons:
+      (bars, labelSize) = Self.buttons(keys: keys, width: width, height: height, top: top)
+      labelSizes = keys.map { [labelSize] in labelSize * ($0.isSharp ? 0.75 : 1) }
+      approach = keys.map { _ in .right }
+      rails = []
+    case .xylophone:
+      let area = Rect(
+        x: 0.05 * width, y: top, width: 0.9 * width, height: height - top - 0.06 * height)
+      let xylophone = XylophoneLayout(keys: keys, area: area, turned: height > width)
+      bars = xylophone.bars
+      approach = xylophone.approach
+      labelSize = xylophone.labelSize
+      labelSizes = keys.map { [labelSize] _ in labelSize }
+      rails = xylophone.rails
+    }
+  }
+
+  /// The app's buttons: stacked from `top`, lowest first, each centred and shorter by pitch.
+  private static func buttons(keys: [DrawnKey], width: Double, height: Double, top: Double)
+    -> (bars: [Rect], labelSize: Double)
+  {
     let available = height - top - 0.06 * height
     let units =
       keys.reduce(0) { $0 + ($1.isSharp ? Self.sharpThickness : 1) }
@@ -31,15 +85,17 @@ struct InstrumentLayout: Equatable, Sendable {
     var y = top + (available - natural * units) / 2
     let lowest = keys.map(\.midiNote).min() ?? 0
     let longest = 0.88 * width
-    bars = keys.map { key in
+    let bars = keys.map { key in
       let thickness = natural * (key.isSharp ? Self.sharpThickness : 1)
-      let octaves = Double(key.midiNote - lowest) / 12
-      let length = longest * ExactMath.power(Self.octaveShortening, over: 1, exponent: octaves)
+      let length = longest * shortening(semitones: key.midiNote - lowest)
       defer { y += thickness + natural * Self.gap }
       return Rect(x: (width - length) / 2, y: y, width: length, height: thickness)
     }
-    titleSize = 0.055 * height
-    titleBaseline = hasTitle ? Point(x: width / 2, y: 0.095 * height) : nil
-    labelSize = 0.42 * natural
+    return (bars, 0.42 * natural)
+  }
+
+  /// The length of a bar `semitones` above the lowest, as a fraction of the lowest's.
+  static func shortening(semitones: Int) -> Double {
+    ExactMath.power(octaveShortening, over: 1, exponent: Double(semitones) / 12)
   }
 }

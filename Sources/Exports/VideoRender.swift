@@ -111,13 +111,13 @@ public func renderVideo(
   func failed(_ reason: String) -> RenderError {
     .output(OutputError(path: destination.messagePath, reason: reason))
   }
-  let (keys, barOfSample) = instrumentKeys(plan)
+  let (keys, arrangement, barOfSample) = instrumentKeys(plan)
   let frames: InstrumentFrames
   do {
     frames = try InstrumentFrames(
       look: InstrumentLook(
         keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
-        backgroundPath: video.backgroundPath, style: video.style),
+        backgroundPath: video.backgroundPath, style: video.style, arrangement: arrangement),
       width: video.width, height: video.height)
   } catch {
     throw .invalidSetting(error.description)

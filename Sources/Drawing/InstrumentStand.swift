@@ -1,0 +1,37 @@
+import CCairo
+
+/// What a xylophone's bars rest on, drawn under them: the rails, and the shadow each bar
+/// casts on the stage below it.
+extension InstrumentFrames {
+  /// Draws `layout.rails` in `KeyboardLook.railColour`, a tenth of a bar's width wide (at
+  /// least a pixel), and each bar's shadow, a little lower (a raised sharp's lower still); both
+  /// only outside the bars, so a bar shows nothing but the background through it. Nothing for
+  /// the app's buttons.
+  static func drawStand(of layout: InstrumentLayout, on canvas: Canvas) {
+    guard let first = layout.bars.first, !layout.rails.isEmpty else { return }
+    let context = canvas.context
+    cairo_save(context)
+    cairo_rectangle(context, 0, 0, Double(canvas.width), Double(canvas.height))
+    for bar in layout.bars {
+      cairo_rectangle(context, bar.x, bar.y, bar.width, bar.height)
+    }
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+    cairo_clip(context)
+    cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+    let thickness = min(first.width, first.height)
+    let rail = KeyboardLook.railColour
+    for points in layout.rails {
+      canvas.polyline(
+        points, Colour(hex: rail.colour, alpha: rail.alpha), lineWidth: max(1, 0.1 * thickness))
+    }
+    for (bar, edge) in zip(layout.bars, layout.approach) {
+      let raised = edge == .top || edge == .right
+      var shadow = bar
+      shadow.y += thickness * (raised ? 0.16 : 0.08)
+      canvas.fill(
+        shadow, Colour(hex: 0x000000, alpha: 0.35),
+        cornerRadius: min(bar.width, bar.height) * 0.12)
+    }
+    cairo_restore(context)
+  }
+}

@@ -1,0 +1,43 @@
+/// A key's colours as a video shows them over one background colour, for a web page to draw
+/// the same keyboard: its own colour, and the bar and label as displayed at rest and dimmed.
+public struct KeyColours: Equatable, Sendable {
+  /// The key's colour, opaque: `KeyboardLook.colour(ofMIDINote:)`.
+  public var key: UInt32
+  /// At `KeyboardLook.restingAlpha`.
+  public var resting: Shown
+  /// At `KeyboardLook.dimmedAlpha`, after a tap.
+  public var dimmed: Shown
+
+  /// The bar and its label as displayed at one alpha.
+  public struct Shown: Equatable, Sendable {
+    /// The bar's alpha over the background.
+    public var alpha: Double
+    /// The bar as displayed: the key's colour laid at `alpha` over the background.
+    public var bar: UInt32
+    /// The label's colour, laid opaque over the bar: `KeyboardLook.labelColour(onBarShowing:)`.
+    public var label: UInt32
+    /// The WCAG 2.x contrast ratio of `label` against `bar`.
+    public var contrast: Double
+  }
+}
+
+extension KeyboardLook {
+  /// The colours of `key` over a `background` colour (`0xRRGGBB`; the built-in gradient runs
+  /// from `backgroundGradient.top` to `.bottom`).
+  public static func colours(of key: DrawnKey, over background: UInt32) -> KeyColours {
+    let colour = Colour(hex: colour(ofMIDINote: key.midiNote))
+    func shown(_ alpha: Double) -> KeyColours.Shown {
+      let bar = Colour(hex: colour.composited(alpha: alpha, over: Colour(hex: background)).hex)
+      let label = labelColour(on: [bar])
+      return KeyColours.Shown(
+        alpha: alpha, bar: bar.hex, label: label.hex, contrast: label.contrastRatio(with: bar))
+    }
+    return KeyColours(key: colour.hex, resting: shown(restingAlpha), dimmed: shown(dimmedAlpha))
+  }
+
+  /// A colour as CSS writes it: `cssHex(0xE53935) == "#E53935"`.
+  public static func cssHex(_ colour: UInt32) -> String {
+    let digits = String(colour & 0xFF_FFFF, radix: 16, uppercase: true)
+    return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+  }
+}

@@ -1,0 +1,97 @@
+/// A xylophone's bars in an area of the frame (`KeyArrangement.xylophone`): naturals side by
+/// side in a front row, each sharp in a row behind, centred on the gap between its neighbouring
+/// naturals; every bar as wide as the others and shorter by pitch, each row centred on its own
+/// line, so the two rows taper like a real instrument's frame.
+///
+/// Worked out along the row (`along`, lowest first) and across it (`across`, from the front),
+/// then placed upright (front at the bottom) or turned a quarter clockwise (front at the left).
+struct XylophoneLayout: Equatable, Sendable {
+  var bars: [Rect]
+  var approach: [InstrumentLayout.Edge]
+  var labelSize: Double
+  var rails: [[Point]]
+
+  /// The gap between neighbouring naturals, as a fraction of their spacing.
+  static let barGap = 0.14
+  /// The gap between the rows, as a fraction of the longest bar.
+  static let rowGap = 0.08
+  /// The longest bar's length is 3.2 to 8 times a bar's width.
+  static let aspects = 3.2...8
+  /// Where a bar rests on its rails: its nodes, this fraction of its length from either end.
+  static let node = 0.224
+
+  /// Lays `keys` out in `area`, turned when `turned`. A sharp sits on the gap after the
+  /// naturals before it in `keys`.
+  init(keys: [DrawnKey], area: Rect, turned: Bool) {
+    let naturalCount = max(keys.filter { !$0.isSharp }.count, 1)
+    let lowest = keys.map(\.midiNote).min() ?? 0
+    let (along, across) = turned ? (area.height, area.width) : (area.width, area.height)
+    // The lowest sharp's length, as a fraction of the longest natural's, if there are sharps.
+    let backRow = keys.filter(\.isSharp).map(\.midiNote).min().map {
+      InstrumentLayout.shortening(semitones: $0 - lowest)
+    }
+    var step = along / Double(naturalCount)
+    var width = step * (1 - Self.barGap)
+    var longest = across / (1 + (backRow.map { Self.rowGap + $0 } ?? 0))
+    longest = min(longest, Self.aspects.upperBound * width)
+    width = min(width, longest / Self.aspects.lowerBound)
+    step = min(step, width / (1 - Self.barGap))
+    let alongStart = (along - step * Double(naturalCount)) / 2
+    let depth = longest * (1 + (backRow.map { Self.rowGap + $0 } ?? 0))
+    let acrossStart = (across - depth) / 2
+    let frontLine = acrossStart + longest / 2
+    let backLine = acrossStart + longest * (1 + Self.rowGap) + longest * (backRow ?? 0) / 2
+
+    /// A point `a` along the row and `c` across it from the front, on the frame.
+    func point(_ a: Double, _ c: Double) -> Point {
+      turned ? Point(x: area.x + c, y: area.y + a) : Point(x: area.x + a, y: area.maxY - c)
+    }
+    var naturalsBefore = 0
+    var centres: [(along: Double, across: Double, length: Double)] = []
+    for key in keys {
+      let length = longest * InstrumentLayout.shortening(semitones: key.midiNote - lowest)
+      if key.isSharp {
+        centres.append((alongStart + Double(naturalsBefore) * step, backLine, length))
+      } else {
+        centres.append((alongStart + (Double(naturalsBefore) + 0.5) * step, frontLine, length))
+        naturalsBefore += 1
+      }
+    }
+    bars = centres.map { centre in
+      let corner = point(centre.along - width / 2, centre.across - centre.length / 2)
+      let far = point(centre.along + width / 2, centre.across + centre.length / 2)
+      return Rect(
+        x: min(corner.x, far.x), y: min(corner.y, far.y), width: abs(far.x - corner.x),
+        height: abs(far.y - corner.y))
+    }
+    approach = keys.map { key in
+      switch (key.isSharp, turned) {
+      case (false, false): .bottom
+      case (true, false): .top
+      case (false, true): .left
+      case (true, true): .right
+      }
+    }
+    rails = [false, true].flatMap { sharps in
+      let row = zip(keys, centres).filter { $0.0.isSharp == sharps }.map(\.1)
+      return [-1.0, 1.0].compactMap { (side: Double) -> [Point]? in
+        guard let first = row.first, let last = row.last else { return nil }
+        let nodes = row.map { ($0.along, $0.across + side * (0.5 - Self.node) * $0.length) }
+        let ends =
+          [(first.along - step / 2, nodes[0].1)] + nodes + [
+            (last.along + step / 2, nodes[nodes.count - 1].1)
+          ]
+        return ends.map { point($0.0, $0.1) }
+      }
+    }
+    let longestTitle = Double(keys.map(\.title.count).max() ?? 1)
+    let shortest =
+      longest
+      * InstrumentLayout.shortening(semitones: (keys.map(\.midiNote).max() ?? lowest) - lowest)
+    // A bold DejaVu Sans character is about 0.72 em wide.
+    labelSize =
+      turned
+      ? min(0.46 * width, 0.6 * shortest / (0.72 * longestTitle))
+      : min(0.84 * width / (0.72 * longestTitle), 0.45 * width)
+  }
+}
