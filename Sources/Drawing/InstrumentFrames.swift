@@ -145,10 +145,12 @@ public final class InstrumentFrames {
       let offset = max(1, size / 24)
       canvas.text(
         text, at: Point(x: baseline.x + offset, y: baseline.y + offset), size: size,
-        Colour(hex: 0x000000, alpha: 0.55), weight: .bold, alignment: .center)
+        Colour(hex: KeyboardLook.titleShadow.colour, alpha: KeyboardLook.titleShadow.alpha),
+        weight: .bold, alignment: .center)
       canvas.text(
-        text, at: baseline, size: size, Colour(hex: 0xFFFFFF, alpha: 0.92), weight: .bold,
-        alignment: .center)
+        text, at: baseline, size: size,
+        Colour(hex: KeyboardLook.titleColour.colour, alpha: KeyboardLook.titleColour.alpha),
+        weight: .bold, alignment: .center)
     }
     Self.drawStand(of: layout, on: canvas)
     for (index, key) in look.keys.enumerated() {

@@ -29,7 +29,7 @@ extension InstrumentFrames {
       var shadow = bar
       shadow.y += thickness * (raised ? 0.16 : 0.08)
       canvas.fill(
-        shadow, Colour(hex: 0x000000, alpha: 0.35),
+        shadow, Colour(hex: KeyboardLook.barShadow.colour, alpha: KeyboardLook.barShadow.alpha),
         cornerRadius: min(bar.width, bar.height) * 0.12)
     }
     cairo_restore(context)

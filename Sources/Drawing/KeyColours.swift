@@ -41,3 +41,18 @@ extension KeyboardLook {
     return "#" + String(repeating: "0", count: 6 - digits.count) + digits
   }
 }
+
+extension KeyboardLook {
+  /// The colour a key's title is written in on a light page (the piano roll's, beside its
+  /// rows): the key's colour taken 45% of the way to `ink`, or further in steps of 5% until it
+  /// keeps `Contrast.minimumForText` against `page`.
+  static func titleColour(ofKey colour: Colour, on page: Colour, ink: Colour) -> Colour {
+    var fraction = 0.45
+    var title = colour.mixed(with: ink, by: fraction)
+    while title.contrastRatio(with: page) < Contrast.minimumForText, fraction < 1 {
+      fraction = min(fraction + 0.05, 1)
+      title = colour.mixed(with: ink, by: fraction)
+    }
+    return title
+  }
+}

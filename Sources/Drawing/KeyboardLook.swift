@@ -27,6 +27,12 @@ public enum KeyboardLook {
   public static let mostKeysAsButtons = 8
   /// The rails a xylophone's bars rest on: a faint light line, drawn under the bars.
   public static let railColour: (colour: UInt32, alpha: Double) = (0xFFFFFF, 0.16)
+  /// The shadow a xylophone's bar casts on the stage below it.
+  public static let barShadow: (colour: UInt32, alpha: Double) = (0x000000, 0.35)
+  /// The song's title over the keys (bold, `fontFamily`), and its soft shadow, which keeps it
+  /// readable over a light background picture.
+  public static let titleColour: (colour: UInt32, alpha: Double) = (0xFFFFFF, 0.92)
+  public static let titleShadow: (colour: UInt32, alpha: Double) = (0x000000, 0.55)
 
   /// Whether a MIDI note is a sharp (a black key on a piano): C#, D#, F#, G# or A#.
   public static func isSharp(midiNote: Int) -> Bool {

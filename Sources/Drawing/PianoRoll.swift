@@ -21,8 +21,8 @@ struct PianoRoll {
 
   /// The colour of keys without a pitch.
   static let unpitched = Colour(hex: 0x98A2B3)
-  /// Bar lines, faint.
-  static let barLine = Colour(hex: 0xC3C8D0)
+  /// Bar lines, faint: the waveforms' zero line's grey.
+  static let barLine = Palette.zeroLine
 
   init(keys: [DrawnKey], taps: [ScorePicture.Tap]) {
     var seen = Set<String>()
@@ -94,8 +94,8 @@ struct PianoRoll {
     canvas.polyline(corners(of: rect.inset(by: 0.5)), Palette.panelEdge)
   }
 
-  /// Writes each row's title right-aligned at `right`, in its key's colour darkened, where
-  /// rows are at least 9 pixels tall.
+  /// Writes each row's title right-aligned at `right` on the picture's background, in its key's
+  /// colour darkened (`KeyboardLook.titleColour`), where rows are at least 9 pixels tall.
   func drawTitles(on canvas: Canvas, in rect: Rect, right: Double) {
     for (index, row) in rows.enumerated() {
       let rowRect = rowRect(index, in: rect)
@@ -103,7 +103,8 @@ struct PianoRoll {
       let size = min(13, rowRect.height * 0.7)
       canvas.text(
         row.title, at: Point(x: right, y: rowRect.midY + size * 0.36), size: size,
-        row.colour.mixed(with: Palette.text, by: 0.45), weight: .bold, alignment: .right)
+        KeyboardLook.titleColour(ofKey: row.colour, on: Palette.background, ink: Palette.text),
+        weight: .bold, alignment: .right)
     }
   }
 }
