@@ -66,7 +66,8 @@ struct InstrumentLayout: Equatable, Sendable {
       let xylophone = XylophoneLayout(keys: keys, area: area, turned: height > width)
       bars = xylophone.bars
       approach = xylophone.approach
-      labelSize = xylophone.labelSize
+      // A few fat bars do not make labels larger than the title's letters.
+      labelSize = min(xylophone.labelSize, 0.7 * titleSize)
       labelSizes = keys.map { [labelSize] _ in labelSize }
       rails = xylophone.rails
     }

@@ -4,7 +4,7 @@ import CCairo
 /// casts on the stage below it.
 extension InstrumentFrames {
   /// Draws `layout.rails` in `KeyboardLook.railColour`, a tenth of a bar's width wide (at
-  /// least a pixel), and each bar's shadow, a little lower (a raised sharp's lower still); both
+  /// least a pixel, at most 0.5% of the frame's short side), and each bar's shadow, a little lower (a raised sharp's lower still); both
   /// only outside the bars, so a bar shows nothing but the background through it. Nothing for
   /// the app's buttons.
   static func drawStand(of layout: InstrumentLayout, on canvas: Canvas) {
@@ -19,10 +19,11 @@ extension InstrumentFrames {
     cairo_clip(context)
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     let thickness = min(first.width, first.height)
+    let railWidth = max(1, min(0.1 * thickness, 0.005 * Double(min(canvas.width, canvas.height))))
     let rail = KeyboardLook.railColour
     for points in layout.rails {
       canvas.polyline(
-        points, Colour(hex: rail.colour, alpha: rail.alpha), lineWidth: max(1, 0.1 * thickness))
+        points, Colour(hex: rail.colour, alpha: rail.alpha), lineWidth: railWidth)
     }
     for (bar, edge) in zip(layout.bars, layout.approach) {
       let raised = edge == .top || edge == .right
