@@ -29,17 +29,18 @@ extension InstrumentFrames {
       // The label's box: its advance across, its capital letters' height (0.73 em) up.
       let columns = pixelRange(baseline.x - halfWidth, baseline.x + halfWidth, background.width)
       let rows = pixelRange(baseline.y - 0.73 * size, baseline.y, background.height)
-      var under: [Colour] = []
+      // Each colour once (a gradient's row is one colour), in a fixed order.
+      var under = Set<UInt32>()
       for y in rows {
         for x in columns {
           // Premultiplied: over black where a background picture is transparent, as shown.
-          let word = pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
-          under.append(Colour(hex: word & 0xFF_FFFF))
+          under.insert(pixels.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) & 0xFF_FFFF)
         }
       }
-      if under.isEmpty { under = [Colour(hex: KeyboardLook.backgroundGradient.bottom)] }
+      if under.isEmpty { under = [KeyboardLook.backgroundGradient.bottom] }
+      let colours = under.sorted().map { Colour(hex: $0) }
       func label(_ alpha: Double) -> Colour {
-        KeyboardLook.labelColour(on: under.map { key.colour.composited(alpha: alpha, over: $0) })
+        KeyboardLook.labelColour(on: colours.map { key.colour.composited(alpha: alpha, over: $0) })
       }
       return LabelColours(
         resting: label(KeyboardLook.restingAlpha), dimmed: label(KeyboardLook.dimmedAlpha))

@@ -30,15 +30,16 @@ struct XylophoneLayout: Equatable, Sendable {
     let backRow = keys.filter(\.isSharp).map(\.midiNote).min().map {
       InstrumentLayout.shortening(semitones: $0 - lowest)
     }
+    // The instrument's depth across the row, in longest bars: the front row, and the gap and
+    // the back row's longest bar if there are sharps.
+    let depth = 1 + (backRow.map { Self.rowGap + $0 } ?? 0)
     var step = along / Double(naturalCount)
-    var width = step * (1 - Self.barGap)
-    var longest = across / (1 + (backRow.map { Self.rowGap + $0 } ?? 0))
-    longest = min(longest, Self.aspects.upperBound * width)
-    width = min(width, longest / Self.aspects.lowerBound)
-    step = min(step, width / (1 - Self.barGap))
+    var barWidth = step * (1 - Self.barGap)
+    let longest = min(across / depth, Self.aspects.upperBound * barWidth)
+    barWidth = min(barWidth, longest / Self.aspects.lowerBound)
+    step = min(step, barWidth / (1 - Self.barGap))
     let alongStart = (along - step * Double(naturalCount)) / 2
-    let depth = longest * (1 + (backRow.map { Self.rowGap + $0 } ?? 0))
-    let acrossStart = (across - depth) / 2
+    let acrossStart = (across - longest * depth) / 2
     let frontLine = acrossStart + longest / 2
     let backLine = acrossStart + longest * (1 + Self.rowGap) + longest * (backRow ?? 0) / 2
 
@@ -58,8 +59,8 @@ struct XylophoneLayout: Equatable, Sendable {
       }
     }
     bars = centres.map { centre in
-      let corner = point(centre.along - width / 2, centre.across - centre.length / 2)
-      let far = point(centre.along + width / 2, centre.across + centre.length / 2)
+      let corner = point(centre.along - barWidth / 2, centre.across - centre.length / 2)
+      let far = point(centre.along + barWidth / 2, centre.across + centre.length / 2)
       return Rect(
         x: min(corner.x, far.x), y: min(corner.y, far.y), width: abs(far.x - corner.x),
         height: abs(far.y - corner.y))
@@ -91,7 +92,7 @@ struct XylophoneLayout: Equatable, Sendable {
     // A bold DejaVu Sans character is about 0.72 em wide.
     labelSize =
       turned
-      ? min(0.46 * width, 0.6 * shortest / (0.72 * longestTitle))
-      : min(0.84 * width / (0.72 * longestTitle), 0.45 * width)
+      ? min(0.46 * barWidth, 0.6 * shortest / (0.72 * longestTitle))
+      : min(0.84 * barWidth / (0.72 * longestTitle), 0.45 * barWidth)
   }
 }
