@@ -139,7 +139,8 @@ let package = Package(
     .testTarget(name: "LoudnessTests", dependencies: ["TestSupport", "Loudness", "AudioBasics"]),
     .testTarget(
       name: "MediaEncodingTests",
-      dependencies: ["TestSupport", "MediaEncoding", "AudioBasics", "Loudness"]),
+      dependencies: ["TestSupport", "MediaEncoding", "AudioBasics", "Loudness"],
+      exclude: ["pictures"]),
     .testTarget(
       name: "DrawingTests", dependencies: ["TestSupport", "Drawing", "AudioBasics", "CCairo"]),
     .testTarget(name: "ResamplingTests", dependencies: ["TestSupport", "Resampling"]),
