@@ -174,6 +174,9 @@ private final class PictureDecoder {
     }
     DeterministicSettings.apply(to: context)
     context.pointee.max_pixels = Int64(PictureFileReader.maximumPixels)
+    // A damaged or cut picture is refused rather than drawn with its gaps filled in.
+    context.pointee.err_recognition =
+      AV_EF_EXPLODE | AV_EF_CRCCHECK | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_CAREFUL
     try checkLibraryStatus(avcodec_open2(context, codec, nil), operation, path: path, access: .read)
   }
 

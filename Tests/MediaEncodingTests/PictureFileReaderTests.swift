@@ -92,4 +92,25 @@ private func isBlue(_ rgb: [Int]) -> Bool { rgb[2] > 200 && rgb[0] < 30 && rgb[1
       }
     }
   }
+
+  @Test(arguments: ["halves.png", "halves.jpg", "halves.webp", "halves-lossy.webp"])
+  func aCutShortPictureIsRefusedNeverDrawnWithGaps(name: String) throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: picture(name)))
+    let complete = try PictureFileReader.read(picture(name), covering: 16, height: 16)
+    let path = try temporaryFolder() + "/cut-" + name
+    var refused = 0
+    for length in 0..<whole.count {
+      try whole.prefix(length).write(to: URL(fileURLWithPath: path))
+      // Only the end marker missing (a PNG's IEND, a JPEG's EOI) loses nothing: the same
+      // pixels. Anything more is an error.
+      do {
+        let read = try PictureFileReader.read(path, covering: 16, height: 16)
+        #expect(read == complete, "\(length) bytes of \(whole.count)")
+        #expect(length >= whole.count - 12, "\(length) bytes of \(whole.count)")
+      } catch {
+        refused += 1
+      }
+    }
+    #expect(refused >= whole.count - 12)
+  }
 }
