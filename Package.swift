@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "Settings", targets: ["Settings"]),
     .library(name: "ScoreParser", targets: ["ScoreParser"]),
     .library(name: "MIDIFile", targets: ["MIDIFile"]),
+    .library(name: "Notation", targets: ["Notation"]),
     .library(name: "Mixer", targets: ["Mixer"]),
     .library(name: "SampleBank", targets: ["SampleBank"]),
   ],
@@ -46,6 +47,8 @@ let package = Package(
     .target(name: "ScoreParser"),
     .target(name: "Xylophone", dependencies: ["AudioBasics"]),
     .target(name: "MIDIFile", dependencies: ["ScoreParser", "AudioBasics"]),
+    // MusicXML and ABC read onto the MIDI path: parts as tracks, exact times.
+    .target(name: "Notation", dependencies: ["MIDIFile", "ScoreParser", "Platform"]),
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
@@ -59,8 +62,8 @@ let package = Package(
     .target(
       name: "Rendering",
       dependencies: [
-        "AudioBasics", "ScoreParser", "MIDIFile", "Mixer", "SampleBank", "SoundFile", "AudioDigest",
-        "Settings", "Loudness", "MediaEncoding", "Platform",
+        "AudioBasics", "ScoreParser", "MIDIFile", "Notation", "Mixer", "SampleBank", "SoundFile",
+        "AudioDigest", "Settings", "Loudness", "MediaEncoding", "Platform",
       ]),
     // Exports: the song as a ringtone, a video, a picture, or converted to another notation;
     // the product's rules for each (lengths, codecs) live here.

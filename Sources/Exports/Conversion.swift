@@ -23,14 +23,14 @@ public func convert(
   midi: MIDIChoices = MIDIChoices()
 ) throws(RenderError) -> ConversionSummary {
   let bytes = try readScoreFile(path)
-  let fromMIDI = isMIDI(path: path, bytes: bytes)
+  let fromMIDI = isNoteFile(path: path, bytes: bytes)
   if case .file(let output) = destination {
     let ext = Path.fileExtension(output).lowercased()
     let toMIDI = ext == "mid" || ext == "midi"
     guard toMIDI != fromMIDI, toMIDI || ext == "xylo" else {
       let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid')"
       throw .invalidSetting(
-        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI file and a MIDI file of a score"
+        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI, MusicXML or ABC file and a MIDI file of a score"
       )
     }
   }
@@ -62,14 +62,9 @@ public func convert(
 private func scoreText(
   fromMIDI bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices
 ) throws(RenderError) -> (String, ConversionSummary) {
-  let song: MIDISong
-  do {
-    song = try readMIDI(
-      bytes, limits: MIDILimits(maxNotes: options.maxTaps, maxDuration: options.maxDuration))
-  } catch {
-    throw .midi(path: path, error)
-  }
-  let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
+  let file = try readNoteFile(bytes, path: path, options: options, midi: midi)
+  let song = file.song
+  let imported = try importMIDI(file, path: path, options: options, midi: midi)
   let quarter = Int64(song.ticksPerQuarter)
   func beat(_ tick: Int64) -> Rational { Rational(tick, quarter) ?? .zero }
   var events: [BeatEvent] = song.tempoChanges.map {
@@ -87,6 +82,6 @@ private func scoreText(
     BeatSong(title: song.title, events: events, endBeat: beat(song.endTick)))
   let summary = ConversionSummary(
     taps: imported.score.taps.count,
-    notes: imported.warnings.map(\.description) + describe(imported), wroteMIDI: false)
+    notes: file.warnings + describe(imported), wroteMIDI: false)
   return (text, summary)
 }
