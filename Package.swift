@@ -117,6 +117,8 @@ let package = Package(
     .testTarget(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
       exclude: ["fuzz-regressions"]),
+    .testTarget(
+      name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"]),
     .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
     .testTarget(
       name: "MIDIFileTests",

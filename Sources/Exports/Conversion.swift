@@ -24,17 +24,23 @@ public func convert(
 ) throws(RenderError) -> ConversionSummary {
   let bytes = try readScoreFile(path)
   let fromMIDI = isNoteFile(path: path, bytes: bytes)
+  var toMusicXML = false
   if case .file(let output) = destination {
     let ext = Path.fileExtension(output).lowercased()
     let toMIDI = ext == "mid" || ext == "midi"
-    guard toMIDI != fromMIDI, toMIDI || ext == "xylo" else {
-      let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid')"
+    toMusicXML = ext == "musicxml" || ext == "xml"
+    guard fromMIDI ? ext == "xylo" : toMIDI || toMusicXML else {
+      let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid') or MusicXML ('.musicxml')"
       throw .invalidSetting(
-        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI, MusicXML or ABC file and a MIDI file of a score"
+        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI, MusicXML or ABC file, and a MIDI or MusicXML file of a score"
       )
     }
   }
   let name = displayPath(path)
+  if toMusicXML {
+    let score = try parsedScore(bytes, path: name, options: options)
+    return try writeMusicXML(score, to: destination, input: path)
+  }
   if fromMIDI {
     let (text, summary) = try scoreText(fromMIDI: bytes, path: name, options: options, midi: midi)
     try writeAtomically(Array(text.utf8), to: destination, inputs: [path]) { written in
@@ -56,6 +62,28 @@ public func convert(
     (try? readMIDI(written).notes.count) == placed
   }
   return ConversionSummary(taps: placed, notes: notes, wroteMIDI: true)
+}
+
+/// Writes a score as MusicXML (`musicXML(from:noteOf:)`).
+private func writeMusicXML(
+  _ score: Score, to destination: Destination, input: String
+) throws(RenderError) -> ConversionSummary {
+  guard let export = musicXML(from: score, noteOf: midiNote(ofTitle:)) else {
+    throw .doesNotFit("the score's beats cannot be written exactly as MusicXML divisions")
+  }
+  var notes: [String] = []
+  if export.skippedTaps > 0 {
+    notes.append("\(export.skippedTaps) taps on keys that name no pitch left out")
+  }
+  if export.mergedTaps > 0 {
+    notes.append("\(export.mergedTaps) taps struck again on the same key at once written once")
+  }
+  try writeAtomically(Array(export.text.utf8), to: destination, inputs: [input]) { written in
+    written.starts(with: Array("<?xml".utf8))
+  }
+  return ConversionSummary(
+    taps: score.taps.count - export.skippedTaps - export.mergedTaps, notes: notes,
+    wroteMIDI: false)
 }
 
 /// The score text of a MIDI file, on its own beat grid: ticks over ticks per quarter.

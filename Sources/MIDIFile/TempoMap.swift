@@ -32,9 +32,9 @@ struct TempoMap: Sendable {
     var unitsPerSecond: Int64 = 1
     for change in [initial] + changes {
       let denominator = change.secondsPerQuarter.denominator
-      let (product, overflow) = (unitsPerSecond / gcd(unitsPerSecond, denominator))
-        .multipliedReportingOverflow(by: denominator)
-      guard !overflow else { return nil }
+      guard let product = Rational.leastCommonMultiple(unitsPerSecond, denominator) else {
+        return nil
+      }
       unitsPerSecond = product
     }
     let (scaled, overflow) = unitsPerSecond.multipliedReportingOverflow(
@@ -99,11 +99,4 @@ func mergedTempoChanges(_ events: [MIDITempoChange]) -> [MIDITempoChange] {
     merged.append(change)
   }
   return merged
-}
-
-/// The greatest common divisor of two positive numbers.
-private func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-  var (a, b) = (a, b)
-  while b != 0 { (a, b) = (b, a % b) }
-  return a
 }

@@ -49,9 +49,9 @@ package struct NotatedSongBuilder: Sendable {
       notes.map(\.position) + tempos.map(\.position) + meters.map(\.position) + [end]
     for position in positions {
       let denominator = position.denominator
-      let (lcm, overflow) = (ticksPerQuarter / gcd(ticksPerQuarter, denominator))
-        .multipliedReportingOverflow(by: denominator)
-      guard !overflow, lcm <= Self.maximumTicksPerQuarter else {
+      guard let lcm = Rational.leastCommonMultiple(ticksPerQuarter, denominator),
+        lcm <= Self.maximumTicksPerQuarter
+      else {
         throw NotationError(
           path: path,
           message:
@@ -105,11 +105,4 @@ package struct NotatedSongBuilder: Sendable {
       throw NotationError(path: path, message: error.message)
     }
   }
-}
-
-/// The greatest common divisor of two positive numbers.
-private func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-  var (a, b) = (a, b)
-  while b != 0 { (a, b) = (b, a % b) }
-  return a
 }
