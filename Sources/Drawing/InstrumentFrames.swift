@@ -16,8 +16,8 @@ public struct InstrumentLook: Sendable, Equatable {
   public var keys: [DrawnKey]
   public var title: String?
   public var showsLabels: Bool
-  /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
-  public var backgroundPath: String?
+  /// A picture scaled to cover the frame; `nil` for the built-in dark gradient.
+  public var background: BackgroundPicture?
   public var style: InstrumentStyle
   /// The app's buttons, or a xylophone (for a song of more than
   /// `KeyboardLook.mostKeysAsButtons` keys).
@@ -25,13 +25,13 @@ public struct InstrumentLook: Sendable, Equatable {
 
   public init(
     keys: [DrawnKey], title: String? = nil, showsLabels: Bool = true,
-    backgroundPath: String? = nil, style: InstrumentStyle = .app,
+    background: BackgroundPicture? = nil, style: InstrumentStyle = .app,
     arrangement: KeyArrangement = .buttons
   ) {
     self.keys = keys
     self.title = title
     self.showsLabels = showsLabels
-    self.backgroundPath = backgroundPath
+    self.background = background
     self.style = style
     self.arrangement = arrangement
   }
@@ -55,15 +55,14 @@ public final class InstrumentFrames {
   /// The moment drawn in `canvas`, to skip redrawing a picture that looks the same.
   private var drawn: InstrumentMoment?
 
-  /// Sets up frames of `width` × `height` pixels (each 16...4096), loading the background.
-  /// Throws when the background cannot be read as a PNG, naming its path.
+  /// Sets up frames of `width` × `height` pixels (each 16...4096), drawing the background.
   public init(look: InstrumentLook, width: Int, height: Int) throws(DrawingError) {
     guard (16...4_096).contains(width) && (16...4_096).contains(height) else {
       throw DrawingError(
-        path: look.backgroundPath ?? "frame",
+        path: "frame",
         reason: "a frame of \(width)×\(height) pixels; each side must be 16 to 4096")
     }
-    try CairoLibrary.open(for: look.backgroundPath ?? "frame")
+    try CairoLibrary.open(for: "frame")
     self.look = look
     self.width = width
     self.height = height
@@ -72,12 +71,12 @@ public final class InstrumentFrames {
       arrangement: look.arrangement)
     canvas = Canvas(width: width, height: height)
     background = Canvas(width: width, height: height)
-    if let path = look.backgroundPath {
-      try Self.paintPicture(at: path, covering: background)
+    if let picture = look.background {
+      Self.paint(picture, covering: background)
     } else {
       Self.paintGradient(on: background)
     }
-    try check(cairo_status(background.context), path: look.backgroundPath ?? "background")
+    try check(cairo_status(background.context), path: "background")
     labelColours = Self.labelColours(
       keys: look.keys, layout: layout, background: background, measuring: canvas)
   }

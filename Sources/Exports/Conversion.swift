@@ -23,18 +23,24 @@ public func convert(
   midi: MIDIChoices = MIDIChoices()
 ) throws(RenderError) -> ConversionSummary {
   let bytes = try readScoreFile(path)
-  let fromMIDI = isMIDI(path: path, bytes: bytes)
+  let fromMIDI = isNoteFile(path: path, bytes: bytes)
+  var toMusicXML = false
   if case .file(let output) = destination {
     let ext = Path.fileExtension(output).lowercased()
     let toMIDI = ext == "mid" || ext == "midi"
-    guard toMIDI != fromMIDI, toMIDI || ext == "xylo" else {
-      let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid')"
+    toMusicXML = ext == "musicxml" || ext == "xml"
+    guard fromMIDI ? ext == "xylo" : toMIDI || toMusicXML else {
+      let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid') or MusicXML ('.musicxml')"
       throw .invalidSetting(
-        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI file and a MIDI file of a score"
+        "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI, MusicXML or ABC file, and a MIDI or MusicXML file of a score"
       )
     }
   }
   let name = displayPath(path)
+  if toMusicXML {
+    let score = try parsedScore(bytes, path: name, options: options)
+    return try writeMusicXML(score, to: destination, input: path)
+  }
   if fromMIDI {
     let (text, summary) = try scoreText(fromMIDI: bytes, path: name, options: options, midi: midi)
     try writeAtomically(Array(text.utf8), to: destination, inputs: [path]) { written in
@@ -58,18 +64,35 @@ public func convert(
   return ConversionSummary(taps: placed, notes: notes, wroteMIDI: true)
 }
 
+/// Writes a score as MusicXML (`musicXML(from:noteOf:)`).
+private func writeMusicXML(
+  _ score: Score, to destination: Destination, input: String
+) throws(RenderError) -> ConversionSummary {
+  guard let export = musicXML(from: score, noteOf: midiNote(ofTitle:)) else {
+    throw .doesNotFit("the score's beats cannot be written exactly as MusicXML divisions")
+  }
+  var notes: [String] = []
+  if export.skippedTaps > 0 {
+    notes.append("\(export.skippedTaps) taps on keys that name no pitch left out")
+  }
+  if export.mergedTaps > 0 {
+    notes.append("\(export.mergedTaps) taps struck again on the same key at once written once")
+  }
+  try writeAtomically(Array(export.text.utf8), to: destination, inputs: [input]) { written in
+    written.starts(with: Array("<?xml".utf8))
+  }
+  return ConversionSummary(
+    taps: score.taps.count - export.skippedTaps - export.mergedTaps, notes: notes,
+    wroteMIDI: false)
+}
+
 /// The score text of a MIDI file, on its own beat grid: ticks over ticks per quarter.
 private func scoreText(
   fromMIDI bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices
 ) throws(RenderError) -> (String, ConversionSummary) {
-  let song: MIDISong
-  do {
-    song = try readMIDI(
-      bytes, limits: MIDILimits(maxNotes: options.maxTaps, maxDuration: options.maxDuration))
-  } catch {
-    throw .midi(path: path, error)
-  }
-  let imported = try importMIDI(bytes, path: path, options: options, midi: midi)
+  let file = try readNoteFile(bytes, path: path, options: options, midi: midi)
+  let song = file.song
+  let imported = try importMIDI(file, path: path, options: options, midi: midi)
   let quarter = Int64(song.ticksPerQuarter)
   func beat(_ tick: Int64) -> Rational { Rational(tick, quarter) ?? .zero }
   var events: [BeatEvent] = song.tempoChanges.map {
@@ -87,6 +110,6 @@ private func scoreText(
     BeatSong(title: song.title, events: events, endBeat: beat(song.endTick)))
   let summary = ConversionSummary(
     taps: imported.score.taps.count,
-    notes: imported.warnings.map(\.description) + describe(imported), wroteMIDI: false)
+    notes: file.warnings + describe(imported), wroteMIDI: false)
   return (text, summary)
 }

@@ -11,7 +11,8 @@ public struct VideoSettings: Sendable, Equatable {
   public var width = 1280
   public var height = 720
   public var framesPerSecond = 30
-  /// A PNG scaled to cover the frame; `nil` for the built-in dark gradient.
+  /// A PNG, JPEG or WebP picture scaled to cover the frame; `nil` for the built-in dark
+  /// gradient.
   public var backgroundPath: String?
   public var showsLabels = true
   /// How the instrument is drawn: the app's exact look, or the stage's.
@@ -84,10 +85,8 @@ public func renderVideo(
   to destination: Destination, progress: ProgressHandler? = nil
 ) throws(RenderError) -> VideoSummary {
   // A background that cannot be drawn is refused before any audio is rendered.
-  if let path = video.backgroundPath {
-    do { try InstrumentFrames.checkBackground(at: path) } catch {
-      throw .invalidSetting(error.description)
-    }
+  let background = try video.backgroundPath.map { (path) throws(RenderError) in
+    try readBackground(path, width: video.width, height: video.height)
   }
   let target: OutputTarget
   let poster: OutputTarget?
@@ -117,7 +116,7 @@ public func renderVideo(
     frames = try InstrumentFrames(
       look: InstrumentLook(
         keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
-        backgroundPath: video.backgroundPath, style: video.style, arrangement: arrangement),
+        background: background, style: video.style, arrangement: arrangement),
       width: video.width, height: video.height)
   } catch {
     throw .invalidSetting(error.description)
@@ -196,4 +195,23 @@ public func renderVideo(
     throw .output(error)
   }
   return VideoSummary(audio: summary, videoFrameCount: pictureCount)
+}
+
+/// The picture at `path` decoded and scaled to cover a frame of `width`×`height`.
+private func readBackground(
+  _ path: String, width: Int, height: Int
+) throws(RenderError) -> BackgroundPicture {
+  let message = { (reason: String) in
+    RenderError.invalidSetting(
+      "cannot read '\(displayText(path, limit: displayedPathLength))': \(reason)")
+  }
+  let picture: DecodedPicture
+  do { picture = try PictureFileReader.read(path, covering: width, height: height) } catch {
+    throw message(error.reason)
+  }
+  guard
+    let background = BackgroundPicture(
+      width: picture.width, height: picture.height, pixels: picture.pixels)
+  else { throw message("the picture has no pixels") }
+  return background
 }

@@ -92,15 +92,39 @@ public struct MIDINote: Hashable, Sendable {
   }
 }
 
-/// A set-tempo event: from `tick` on, a quarter note lasts `microsecondsPerQuarter`.
+/// A tempo change: from `tick` on, a quarter note lasts `secondsPerQuarter`. A MIDI file states
+/// it in whole microseconds; notation (MusicXML, ABC) in quarter notes a minute, which need not
+/// be whole microseconds (144 a minute is 5/12 s a quarter): kept exact either way.
 public struct MIDITempoChange: Hashable, Sendable {
   public let tick: Int64
-  /// 1 to 16,777,215 µs; 500,000 is 120 quarters a minute.
-  public let microsecondsPerQuarter: Int
+  /// The quarter note's length in seconds, exact and above zero.
+  public let secondsPerQuarter: Rational
 
-  /// Quarter notes a minute, exactly: 60,000,000 / µs.
+  /// A MIDI file's set-tempo event: 1 to 16,777,215 µs a quarter; 500,000 is 120 a minute.
+  public init(tick: Int64, microsecondsPerQuarter: Int) {
+    self.tick = tick
+    secondsPerQuarter =
+      Rational(Int64(max(1, microsecondsPerQuarter)), 1_000_000) ?? Rational(1, 2) ?? .one
+  }
+
+  /// A tempo of `beatsPerMinute` quarter notes a minute (above zero); `nil` when its length
+  /// does not fit a 64-bit fraction.
+  public init?(tick: Int64, beatsPerMinute: Rational) {
+    guard beatsPerMinute > .zero,
+      let seconds = Rational(60).divided(by: beatsPerMinute)
+    else { return nil }
+    self.tick = tick
+    secondsPerQuarter = seconds
+  }
+
+  /// Quarter notes a minute, exactly: 60 / `secondsPerQuarter`.
   public var beatsPerMinute: Rational {
-    Rational(60_000_000, Int64(microsecondsPerQuarter)) ?? Rational(120)
+    Rational(60).divided(by: secondsPerQuarter) ?? Rational(120)
+  }
+
+  /// The length of a quarter in whole microseconds, rounded: what a MIDI file can state.
+  public var microsecondsPerQuarter: Int {
+    Int(secondsPerQuarter.roundedHalfUp(scale: 1_000_000) ?? 500_000)
   }
 }
 

@@ -1,8 +1,9 @@
 import CFFmpeg
 
-/// Converts pictures of one size between pixel formats with libswscale: Cairo's ARGB32 to
-/// H.264's yuv420p for writing, yuv420p to 8-bit RGB for reading back. YUV is BT.709 in the
-/// limited (studio) range, RGB the full range; see `DeterministicSettings` for the flags.
+/// Converts pictures between pixel formats with libswscale: Cairo's ARGB32 to H.264's yuv420p
+/// for writing, yuv420p to 8-bit RGB for reading back, a decoded picture file to ARGB32 at
+/// another size for a background. Video's YUV is BT.709 in the limited (studio) range, RGB the
+/// full range; see `DeterministicSettings` for the flags.
 ///
 /// Owns the scaler context and frees it in `deinit`.
 final class PictureConverter {
@@ -15,6 +16,8 @@ final class PictureConverter {
     case yuv420p
     /// Red, green and blue bytes per pixel.
     case rgb24
+    /// A decoded picture's own format, and whether its YUV is in the full range (JPEG's).
+    case decoded(AVPixelFormat, fullRange: Bool)
 
     var pixelFormat: AVPixelFormat {
       switch self {
@@ -26,36 +29,56 @@ final class PictureConverter {
         #endif
       case .yuv420p: return AV_PIX_FMT_YUV420P
       case .rgb24: return AV_PIX_FMT_RGB24
+      case .decoded(let format, _): return format
       }
     }
 
     /// libswscale's range flag: 0 for the limited range of YUV, 1 for full-range RGB.
-    fileprivate var rangeFlag: Int32 { self == .yuv420p ? 0 : 1 }
+    fileprivate var rangeFlag: Int32 {
+      switch self {
+      case .yuv420p: 0
+      case .decoded(_, let fullRange): fullRange ? 1 : 0
+      case .cairoARGB32, .rgb24: 1
+      }
+    }
   }
 
   private let height: Int
   private var context: OpaquePointer?
 
-  /// Sets up conversion of `width`×`height` pictures from `source` to `destination`. The
-  /// corresponding C functions are `sws_getContext` and `sws_setColorspaceDetails`.
-  init(
+  /// Sets up conversion of `width`×`height` pictures from `source` to `destination`.
+  convenience init(
     width: Int, height: Int, from source: Format, to destination: Format, path: String,
     access: EncodingError.Access
   ) throws(EncodingError) {
-    self.height = height
+    try self.init(
+      from: (width, height, source), to: (width, height, destination), path: path, access: access)
+  }
+
+  /// Sets up conversion, and scaling, of pictures of one size and format to another; a YUV
+  /// source is read with the `sourceColourSpace` coefficients (libswscale's `SWS_CS_`).
+  /// The corresponding C functions are `sws_getContext` and `sws_setColorspaceDetails`.
+  init(
+    from source: (width: Int, height: Int, format: Format),
+    to destination: (width: Int, height: Int, format: Format),
+    sourceColourSpace: Int32 = SWS_CS_ITU709, path: String, access: EncodingError.Access
+  ) throws(EncodingError) {
+    height = source.height
     let operation = "setting up the pixel conversion"
     context = sws_getContext(
-      Int32(width), Int32(height), source.pixelFormat, Int32(width), Int32(height),
-      destination.pixelFormat, DeterministicSettings.pictureConversionFlags, nil, nil, nil)
+      Int32(source.width), Int32(source.height), source.format.pixelFormat,
+      Int32(destination.width), Int32(destination.height), destination.format.pixelFormat,
+      DeterministicSettings.pictureConversionFlags, nil, nil, nil)
     guard let context else {
       throw libraryError(LibraryCode.outOfMemory, operation, path: path, access: access)
     }
+    let sourceCoefficients = sws_getCoefficients(sourceColourSpace)
     let coefficients = sws_getCoefficients(SWS_CS_ITU709)
     let unity: Int32 = 1 << 16
     guard
       sws_setColorspaceDetails(
-        context, coefficients, source.rangeFlag, coefficients, destination.rangeFlag, 0, unity,
-        unity) >= 0
+        context, sourceCoefficients, source.format.rangeFlag, coefficients,
+        destination.format.rangeFlag, 0, unity, unity) >= 0
     else {
       throw EncodingError(
         operation: operation, path: path,

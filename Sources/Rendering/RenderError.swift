@@ -1,4 +1,5 @@
 import MIDIFile
+import Notation
 import SampleBank
 import ScoreParser
 import SoundFile
@@ -10,6 +11,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A MIDI file that cannot be read, or a note in it the bank cannot play (`--out-of-range
   /// error`): the file, and where in it.
   case midi(path: String, MIDIError)
+  /// A MusicXML or ABC file that cannot be read: the file, line and column.
+  case notation(NotationError)
   /// A score file that cannot be read at all.
   case unreadableScore(path: String, reason: String)
   /// A bank or one of its samples cannot be used.
@@ -34,6 +37,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "'\(path)' has \(count) \(count == 1 ? "error" : "errors")"
         + (diagnostics.first.map { ": \($0.headline(path: path))" } ?? "")
     case .midi(let path, let error): return "\(path): \(error)"
+    case .notation(let error): return error.description
     case .unreadableScore(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .bank(let error): return error.description
     case .invalidSetting(let reason): return reason

@@ -41,6 +41,14 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     self.denominator = narrowD
   }
 
+  /// The least common multiple of two positive numbers (a common denominator); `nil` when it
+  /// overflows.
+  public static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
+    let divisor = Int64(greatestCommonDivisor(UInt128(a.magnitude), UInt128(b.magnitude)))
+    let (product, overflow) = (a / max(1, divisor)).multipliedReportingOverflow(by: b)
+    return overflow ? nil : product
+  }
+
   public var description: String {
     denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
   }

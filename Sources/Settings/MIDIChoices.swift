@@ -9,6 +9,11 @@ public struct MIDIChoices: Equatable, Sendable {
   public var channels: Set<Int>?
   /// Semitones added to every note before it is matched to a key.
   public var transpose: Int
+  /// The parts (MusicXML) or tracks (MIDI, ABC voices) to play, each by its name or its
+  /// number (1-based); empty plays all. Added to `tracks`.
+  public var parts: [String] = []
+  /// The tune of an ABC file to read, by the number of its `X:` line; `nil` reads the first.
+  public var tune: Int?
 
   /// What happens to a note the bank has no key for.
   public enum OutOfRange: String, CaseIterable, Sendable {
@@ -22,8 +27,10 @@ public struct MIDIChoices: Equatable, Sendable {
 
   public init(
     keepDrums: Bool = false, outOfRange: OutOfRange = .fold, tracks: Set<Int>? = nil,
-    channels: Set<Int>? = nil, transpose: Int = 0
+    channels: Set<Int>? = nil, transpose: Int = 0, parts: [String] = [], tune: Int? = nil
   ) {
+    self.parts = parts
+    self.tune = tune
     self.keepDrums = keepDrums
     self.outOfRange = outOfRange
     self.tracks = tracks

@@ -90,12 +90,22 @@ final class Console: @unchecked Sendable {
   /// Prints why a render, comparison or export failed: every diagnostic of a score with
   /// errors, else one line.
   func report(_ error: RenderError) {
-    guard case .score(let path, let diagnostics, let lines) = error else {
+    switch error {
+    case .score(let path, let diagnostics, let lines):
+      for diagnostic in diagnostics {
+        print(diagnostic, path: path, sourceLine: lines[diagnostic.line])
+      }
+    case .notation(let notation):
+      // Where the file says where, as a compiler says it; else one line.
+      guard let line = notation.line else {
+        self.error(notation.description)
+        return
+      }
+      print(
+        Diagnostic(.error, line: line, column: notation.column ?? 1, message: notation.message),
+        path: notation.path, sourceLine: notation.sourceLine)
+    default:
       self.error(error.description)
-      return
-    }
-    for diagnostic in diagnostics {
-      print(diagnostic, path: path, sourceLine: lines[diagnostic.line])
     }
   }
 

@@ -2,26 +2,31 @@ import Exports
 import Rendering
 import ScoreParser
 
-/// `xylo-render convert IN -o OUT`: a MIDI file to a score, or a score to a MIDI file.
+/// `xylo-render convert IN -o OUT`: a MIDI, MusicXML or ABC file to a score, or a score to a
+/// MIDI or MusicXML file.
 enum ConvertCommand {
   static let command = Command(
-    name: "convert", overview: "Convert a MIDI file to a score, or a score to a MIDI file.",
+    name: "convert",
+    overview: "Convert MIDI, MusicXML or ABC to a score, or a score to MIDI or MusicXML.",
     synopsis: ["xylo-render convert IN -o OUT [options]"],
     about: """
-      A MIDI file (.mid, .midi) becomes a score (.xylo) whose taps are exactly the file's: a
-      tempo line where the tempo changes, lengths in beats as exact fractions, chords joined
-      with '+', one bar per line. A score becomes a format 1 MIDI file at 960 ticks a quarter,
-      gain as velocity: exact where a tempo is a whole number of microseconds a beat, otherwise
-      within half a millisecond. Keys are matched to the bank's as 'render' matches them.
+      A MIDI file (.mid, .midi), MusicXML (.musicxml, .xml, .mxl) or ABC (.abc) becomes a score
+      (.xylo) whose taps are exactly the file's: a tempo line where the tempo changes, a meter
+      line where the meter does, lengths in beats as exact fractions, chords joined with '+',
+      one bar per line. A score becomes a format 1 MIDI file at 960 ticks a quarter, gain as
+      velocity: exact where a tempo is a whole number of microseconds a beat, otherwise within
+      half a millisecond; or MusicXML (.musicxml, .xml) for notation programs: its voices as
+      parts, its taps as notes at their exact beats (tied over bar lines), its meters and
+      tempos. Keys are matched to the bank's as 'render' matches them.
       """,
-    arguments: [("IN", "A MIDI file or a score; '-' reads standard input")],
+    arguments: [("IN", "A MIDI, MusicXML or ABC file, or a score; '-' reads standard input")],
     sections: [
       OptionSection(
         title: "OPTIONS",
         options: [
           OptionSpec(
             "--output", alias: "-o", value: "OUT",
-            help: "The file to write (.xylo or .mid), '-' for standard output")
+            help: "The file to write (.xylo, .mid or .musicxml), '-' for standard output")
         ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs + [
           CommonOptions.quiet
         ])
@@ -36,7 +41,7 @@ enum ConvertCommand {
     do throws(OptionError) {
       try arguments.requirePositionals(["IN"], command: "convert")
       guard let path = arguments.values["--output"], !path.isEmpty else {
-        throw OptionError("missing -o OUT (a .xylo score or a .mid file, or '-')")
+        throw OptionError("missing -o OUT (a .xylo score, a .mid or .musicxml file, or '-')")
       }
       output = path
       options = try LimitOptions.parse(arguments)

@@ -48,6 +48,11 @@ enum InfoCommand {
     return .success
   }
 
+  /// What the file is: `score`, `MIDI`, `MusicXML`, `compressed MusicXML` or `ABC`.
+  private static func kind(_ info: SongInfo) -> String {
+    info.notation?.rawValue ?? (info.isMIDI ? "MIDI" : "score")
+  }
+
   /// `time` as `12.500 s`.
   private static func seconds(_ time: Rational) -> String { timeText(time) }
 
@@ -58,7 +63,7 @@ enum InfoCommand {
 
   static func text(_ info: SongInfo, path: String) -> [String] {
     var lines = [
-      "\(shown(path)): \(info.isMIDI ? "MIDI" : "score"), \(seconds(info.duration)), \(info.tapCount) taps on \(info.keys.count) keys"
+      "\(shown(path)): \(kind(info)), \(seconds(info.duration)), \(info.tapCount) taps on \(info.keys.count) keys"
         + (info.struckTapCount < info.tapCount
           ? " (\(info.struckTapCount) struck: \(info.tapCount - info.struckTapCount) unisons merged)"
           : "")
@@ -119,7 +124,7 @@ enum InfoCommand {
       return "{" + fields.joined(separator: ", ") + "}"
     }
     let fields = [
-      "\"file\": \(string(path))", "\"kind\": \(string(info.isMIDI ? "midi" : "score"))",
+      "\"file\": \(string(path))", "\"kind\": \(string(kind(info).lowercased()))",
       "\"title\": \(string(info.title))", "\"seconds\": \(number(info.duration))",
       "\"taps\": \(info.tapCount)", "\"struck_taps\": \(info.struckTapCount)",
       "\"keys\": [\(info.keys.map { string($0) }.joined(separator: ", "))]",

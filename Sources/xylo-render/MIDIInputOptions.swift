@@ -18,6 +18,13 @@ enum MIDIInputOptions {
     OptionSpec(
       "--transpose", value: "SEMITONES", help: "Move every MIDI note by SEMITONES (-48 to 48) first"
     ),
+    OptionSpec(
+      "--part", value: "NAME|N", repeatable: true,
+      help:
+        "Play only the part (MusicXML, ABC voice) or track (MIDI) named NAME or numbered N; repeat for more"
+    ),
+    OptionSpec(
+      "--tune", value: "N", help: "The tune of an ABC file, by its X: number (default: the first)"),
   ]
 
   static func parse(_ arguments: ParsedOptions) throws(OptionError) -> MIDIChoices {
@@ -31,6 +38,8 @@ enum MIDIInputOptions {
       outOfRange: mode.flatMap(MIDIChoices.OutOfRange.init(rawValue:)) ?? .fold,
       tracks: tracks.isEmpty ? nil : Set(tracks),
       channels: channels.isEmpty ? nil : Set(channels),
-      transpose: try arguments.wholeNumber("--transpose", in: -48...48, unit: "semitones") ?? 0)
+      transpose: try arguments.wholeNumber("--transpose", in: -48...48, unit: "semitones") ?? 0,
+      parts: arguments.lists["--part"] ?? [],
+      tune: try arguments.wholeNumber("--tune", in: 0...Int(Int32.max), unit: "tune number"))
   }
 }

@@ -32,7 +32,9 @@ enum VideoCommand {
           OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
           OptionSpec(
             "--background", value: "FILE",
-            help: "A PNG behind the keys, scaled to cover (default: a dark gradient)"),
+            help:
+              "A PNG, JPEG or WebP picture behind the keys, scaled to cover (default: a dark gradient)"
+          ),
           OptionSpec("--no-labels", help: "Draw the keys without their titles"),
           OptionSpec(
             "--title", value: "TEXT",

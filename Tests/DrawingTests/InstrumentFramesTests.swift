@@ -80,12 +80,19 @@ private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -
     try? FileManager.default.copyItem(atPath: path, toPath: "/tmp/still.png")
   }
 
-  @Test func aBackgroundThatIsNotAPNGIsAnErrorNamingIt() throws {
-    let path = try temporaryFolder() + "/back.png"
-    try Data("not a picture".utf8).write(to: URL(fileURLWithPath: path))
-    #expect(throws: DrawingError(path: path, reason: "not a PNG file")) {
-      try InstrumentFrames(
-        look: InstrumentLook(keys: appKeys, backgroundPath: path), width: 64, height: 36)
-    }
+  @Test func aBackgroundPictureIsScaledToCoverTheFrame() throws {
+    // Two pixels, red and blue, cover a 64x36 frame: red on the left, blue on the right,
+    // beside the bars (which leave 6% of the width free at each side).
+    let red: [UInt8] = [0, 0, 0xE0, 0xFF]
+    let blue: [UInt8] = [0xE0, 0, 0, 0xFF]
+    let picture = try #require(BackgroundPicture(width: 2, height: 1, pixels: red + blue))
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(keys: appKeys, showsLabels: false, background: picture), width: 64,
+      height: 36)
+    let resting = [Bool](repeating: false, count: 7)
+    let left = pixel(frames, dimmed: resting, x: 0, y: 18)
+    let right = pixel(frames, dimmed: resting, x: 63, y: 18)
+    #expect(left[0] > 200 && left[2] < 40, "\(left)")
+    #expect(right[2] > 200 && right[0] < 40, "\(right)")
   }
 }

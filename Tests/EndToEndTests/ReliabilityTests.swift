@@ -260,7 +260,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.stderr.contains(
-        "the picture is 20000x20000 pixels, more than the 50 megapixels a background may have"))
+        "the picture is 20000x20000 pixels, more than the 50 megapixels a picture may have"))
   }
 
   @Test func aFIFOIsRefusedInsteadOfWaitedOn() throws {
@@ -276,7 +276,7 @@ import Testing
       "bad.png", in: try temporaryFolder(), holding: png(64, 64, data: [1, 2, 3]))
     let result = try video(background: path)
     #expect(result.status == 1)
-    #expect(result.stderr.contains("the PNG cannot be decoded: it is damaged or cut short"))
+    #expect(result.stderr.contains("the PNG picture cannot be decoded: it is damaged"))
   }
 }
 

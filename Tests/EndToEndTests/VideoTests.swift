@@ -120,7 +120,7 @@ import Testing
     }
     let wrongName = try run(["video", "-", "-o", folder + "/v.wav"], input: Self.score)
     #expect(wrongName.status == 64)
-    // A background that is not a PNG: an error naming it, and the earlier file stays.
+    // A background that is not a picture: an error naming it, and the earlier file stays.
     let earlier = Data("earlier".utf8)
     try earlier.write(to: URL(fileURLWithPath: folder + "/v.mp4"))
     try Data("no picture".utf8).write(to: URL(fileURLWithPath: folder + "/back.png"))
@@ -128,7 +128,8 @@ import Testing
       ["video", "-", "-o", folder + "/v.mp4", "--background", folder + "/back.png"] + Self.options,
       input: Self.score)
     #expect(bad.status == 1)
-    #expect(bad.stderr.contains("'\(folder)/back.png': not a PNG file"), "\(bad.stderr)")
+    #expect(
+      bad.stderr.contains("'\(folder)/back.png': not a PNG, JPEG or WebP picture"), "\(bad.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/v.mp4")) == earlier)
     #expect(listing(folder) == ["back.png", "v.mp4"])
   }

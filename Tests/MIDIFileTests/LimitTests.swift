@@ -53,10 +53,11 @@ import Testing
 
   @Test func timesBeyond64BitsAreRefusedNotWrapped() {
     let longGap = vlq(0x0FFF_FFFF) + [0xFF, 0x01, 0]
-    let events = [tempo(0, 0xFF_FFFF)] + Array(repeating: longGap, count: 2_100)
+    // 16,777,215 µs is 3,355,443/200,000 s: times count in units of 1/200,000 s.
+    let events = [tempo(0, 0xFF_FFFF)] + Array(repeating: longGap, count: 11_000)
     let bytes = midiFile(division: 1, chunk("MTrk", events.flatMap { $0 }))
     #expect(
       readError(bytes, limits: MIDILimits(maxDuration: Rational(Int64.max)))
-        == "byte 14722 (track 1): the song's times overflow exact 64-bit arithmetic")
+        == "byte 77022 (track 1): the song's times overflow exact 64-bit arithmetic")
   }
 }

@@ -108,8 +108,10 @@ private func walk(_ folder: String, scores: inout [String], goldens: inout [Stri
   }
 }
 
+/// Scores, MIDI files and notation; not `.xml`, which in a suite's folder is as likely a test
+/// report as a MusicXML score (name MusicXML `.musicxml` or `.mxl` there).
 private func isScoreName(_ name: String) -> Bool {
-  ["xylo", "mid", "midi"].contains(Path.fileExtension(name).lowercased())
+  ["xylo", "mid", "midi", "musicxml", "mxl", "abc"].contains(Path.fileExtension(name).lowercased())
 }
 
 private func isGoldenName(_ name: String) -> Bool {

@@ -1,4 +1,5 @@
 import MIDIFile
+import Notation
 import Platform
 import SampleBank
 import ScoreParser
@@ -31,8 +32,11 @@ public struct Song: Sendable {
   /// What the bank ignores of itself, each naming its file and line (an SFZ's unsupported
   /// opcodes), listed once when the bank is opened.
   public var bankWarnings: [String] { bank.warnings }
-  /// Whether the file was MIDI: its taps' `line` is then the track, `column` the channel.
+  /// Whether the file was MIDI or notation: its taps' `line` is then the track (part),
+  /// `column` the channel (voice).
   public var isMIDI: Bool
+  /// The notation the file was in (MusicXML, ABC); `nil` for score text and MIDI.
+  public var notation: NotationFormat?
   /// The file the score was read from (`-` for standard input); a render never writes over it.
   public var path: String?
 
@@ -52,7 +56,7 @@ public struct Song: Sendable {
     let name = displayPath(path)
     let folder = path == "-" ? nil : Path.deletingLastComponent(path)
     try self.init(
-      bytes: bytes, name: name, isMIDI: Rendering.isMIDI(path: path, bytes: bytes),
+      bytes: bytes, name: name, isMIDI: isNoteFile(path: path, bytes: bytes),
       scoreFolder: folder.map { $0.isEmpty ? "." : $0 }, options: options, limits: limits,
       midi: midi, openBank: openBank)
     self.path = path
@@ -125,6 +129,7 @@ public struct Song: Sendable {
     midiCounts = loaded.midiCounts
     warnings = loaded.warnings
     isMIDI = loaded.isMIDI
+    notation = loaded.notation
   }
 }
 

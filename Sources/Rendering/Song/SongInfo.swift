@@ -1,10 +1,13 @@
 import MIDIFile
+import Notation
 import ScoreParser
 
 /// What a score or MIDI file holds, for choosing what to render: its length, tempo and meter
 /// changes, and for MIDI each track's part (`xylo-render info`).
 public struct SongInfo: Sendable {
   public var isMIDI: Bool
+  /// The notation the file was in (MusicXML, ABC); `nil` for score text and MIDI.
+  public var notation: NotationFormat?
   public var title: String?
   /// Seconds, exactly.
   public var duration: Rational
@@ -31,7 +34,8 @@ public func songInfo(
 ) throws(RenderError) -> SongInfo {
   let song = try Song(file: path, options: options, limits: limits, midi: midi, openBank: openBank)
   var info = SongInfo(
-    isMIDI: song.isMIDI, title: song.score.title, duration: song.score.duration,
+    isMIDI: song.isMIDI, notation: song.notation, title: song.score.title,
+    duration: song.score.duration,
     tapCount: song.score.taps.count,
     struckTapCount: (try? schedule(song.score, rate: Int64(song.settings.rate ?? 48_000)).count)
       ?? song.score.taps.count,
@@ -40,13 +44,9 @@ public func songInfo(
     warnings: song.warnings)
   guard song.isMIDI else { return info }
   let bytes = try readScoreFile(path)
-  do {
-    let file = try readMIDI(
-      bytes, limits: MIDILimits(maxNotes: limits.maxTaps, maxDuration: limits.maxDuration))
-    info.tracks = trackSummaries(
-      of: file, mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
-  } catch {
-    throw .midi(path: displayPath(path), error)
-  }
+  let file = try readNoteFile(bytes, path: displayPath(path), options: limits, midi: midi)
+  info.tracks = trackSummaries(
+    of: file.song,
+    mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
   return info
 }
