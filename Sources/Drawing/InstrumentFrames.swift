@@ -44,6 +44,8 @@ public final class InstrumentFrames {
   private let background: Canvas
   /// The moment drawn in `canvas`, to skip redrawing a picture that looks the same.
   private var drawn: InstrumentMoment?
+  /// The stage style's effects around the bars (`StageDrawing`); `nil` in the app's look.
+  private let stage: StageDrawing?
 
   /// Sets up frames of `width` × `height` pixels (each 16...4096), loading the background.
   /// Throws when the background cannot be read as a PNG, naming its path.
@@ -66,6 +68,11 @@ public final class InstrumentFrames {
     } else {
       Self.paintGradient(on: background)
     }
+    stage =
+      look.style == .stage
+      ? StageDrawing(
+        keys: look.keys, bars: layout.bars, background: background, width: width,
+        height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
     try check(cairo_status(background.context), path: look.backgroundPath ?? "background")
   }
 
@@ -126,6 +133,7 @@ public final class InstrumentFrames {
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    stage?.drawBehindBars(moment, on: canvas)
     if let title = look.title, let baseline = layout.titleBaseline {
       let (text, size) = fittedTitle(title)
       // A soft shadow keeps the title readable over a light background picture.
@@ -155,6 +163,7 @@ public final class InstrumentFrames {
       cairo_paint_with_alpha(
         context, dimmed[index] ? KeyboardLook.dimmedAlpha : KeyboardLook.restingAlpha)
     }
+    stage?.drawOverBars(moment, on: canvas)
   }
 
   private func roundedRectangle(_ rect: Rect, radius: Double) {
