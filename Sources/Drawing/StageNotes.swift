@@ -12,6 +12,8 @@ struct StageNotes {
 
   /// How long a note's tail is, in seconds of its travel.
   static let tailSeconds = 0.3
+  /// How long before its tap a note starts to sink into its bar.
+  static let landingSeconds = 0.1
 
   init(lanes: StageLanes, colours: [Colour], lookAheadSeconds: Int, width: Int, height: Int) {
     self.lanes = lanes
@@ -36,11 +38,15 @@ struct StageNotes {
       let nearness = max(0, min(1, 1 + moment.secondsSince(strike) / lookAheadSeconds))
       // A note grows a little as it nears, as if coming closer.
       let radius = lane.noteSize / 2 * (0.85 + 0.15 * nearness)
+      // In its last tenth of a second the gem sinks into its bar, leaving the bar's title
+      // readable under it as the bar lights up.
+      let landing = min(1, -moment.secondsSince(strike) / Self.landingSeconds)
+      let opacity = 0.3 + 0.7 * landing * landing * (3 - 2 * landing)
       cairo_save(context)
       cairo_translate(context, centre.x, centre.y)
       drawNote(
         radius: radius, tail: tail, direction: lane.edge.direction, colour: colours[strike.bar],
-        nearness: nearness, on: context)
+        nearness: nearness, opacity: opacity, on: context)
       cairo_restore(context)
     }
   }
@@ -48,7 +54,7 @@ struct StageNotes {
   /// One note at the origin: its tail toward `direction`, a halo, the gem and its rim.
   private func drawNote(
     radius: Double, tail: Double, direction: Point, colour: Colour, nearness: Double,
-    on context: OpaquePointer
+    opacity: Double, on context: OpaquePointer
   ) {
     let light = colour.mixed(with: Colour(hex: 0xFFFFFF), by: 0.45)
     // The tail: a streak narrowing up the lane behind the gem, added to what is below.
@@ -93,14 +99,14 @@ struct StageNotes {
     if let gem = cairo_pattern_create_radial(
       -0.35 * radius, -0.35 * radius, 0, 0, 0, radius)
     {
-      cairo_pattern_add_color_stop_rgb(gem, 0, bright.red, bright.green, bright.blue)
-      cairo_pattern_add_color_stop_rgb(gem, 1, edge.red, edge.green, edge.blue)
+      cairo_pattern_add_color_stop_rgba(gem, 0, bright.red, bright.green, bright.blue, opacity)
+      cairo_pattern_add_color_stop_rgba(gem, 1, edge.red, edge.green, edge.blue, opacity)
       cairo_new_path(context)
       cairo_arc(context, 0, 0, radius, 0, 2 * Double.pi)
       cairo_set_source(context, gem)
       cairo_fill_preserve(context)
       cairo_pattern_destroy(gem)
-      cairo_set_source_rgba(context, 1, 1, 1, 0.7)
+      cairo_set_source_rgba(context, 1, 1, 1, 0.7 * opacity)
       cairo_set_line_width(context, max(1, 0.12 * radius))
       cairo_stroke(context)
     }

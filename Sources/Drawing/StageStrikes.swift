@@ -9,8 +9,11 @@ struct StageStrikes {
   private let lanes: StageLanes
   private let bars: [Rect]
   private let colours: [Colour]
+  /// How strongly each bar lights up: less for a bright colour (yellow, orange), whose light
+  /// would otherwise wash out its title and turn its hue.
+  private let strengths: [Double]
 
-  /// The glow's strength on the picture of the tap.
+  /// The glow's strength on the picture of the tap, for a dark key's colour.
   static let peak = 0.6
   /// Sparks a tap throws.
   static let sparkCount = 9
@@ -20,6 +23,10 @@ struct StageStrikes {
     self.colours = colours
     self.lanes = lanes
     glow = StageGlow(bars: bars, colours: colours)
+    strengths = colours.map { colour in
+      let luma = 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
+      return max(0.5, min(1, 1.2 - 0.8 * luma))
+    }
   }
 
   /// The light of every tap of `moment` whose bar is still dimmed.
@@ -39,11 +46,12 @@ struct StageStrikes {
     cairo_restore(context)
     for strike in moment.strikes {
       guard let progress = StageTiming.glowProgress(of: strike, in: moment) else { continue }
-      let fade = StageTiming.fade(progress)
+      let fade = StageTiming.fade(progress) * strengths[strike.bar]
       glow.add(bar: strike.bar, strength: Self.peak * fade, on: context)
       cairo_save(context)
       cairo_set_operator(context, CAIRO_OPERATOR_ADD)
-      drawRipple(of: strike.bar, progress: progress, on: context)
+      drawRipple(
+        of: strike.bar, progress: progress, strength: strengths[strike.bar], on: context)
       drawCore(of: strike.bar, strength: fade, on: context)
       drawSparks(of: strike, progress: progress, on: context)
       cairo_restore(context)
@@ -54,13 +62,13 @@ struct StageStrikes {
   private func drawCore(of bar: Int, strength: Double, on context: OpaquePointer) {
     let lane = lanes.lanes[bar]
     let radius = min(0.8 * lane.thickness, 2 * lane.noteSize)
-    let light = colours[bar].mixed(with: Colour(hex: 0xFFFFFF), by: 0.6)
+    let light = colours[bar].mixed(with: Colour(hex: 0xFFFFFF), by: 0.3)
     let along = lane.edge == .left || lane.edge == .right
     cairo_save(context)
     cairo_translate(context, lane.target.x, lane.target.y)
     cairo_scale(context, along ? 1.8 : 1, along ? 1 : 1.8)
     if let core = cairo_pattern_create_radial(0, 0, 0, 0, 0, radius) {
-      for (offset, alpha) in [(0.0, 0.5), (0.35, 0.2), (1.0, 0.0)] {
+      for (offset, alpha) in [(0.0, 0.4), (0.35, 0.15), (1.0, 0.0)] {
         cairo_pattern_add_color_stop_rgba(
           core, offset, light.red, light.green, light.blue, alpha * strength)
       }
@@ -74,19 +82,21 @@ struct StageStrikes {
 
   /// A bright ring spreading from where the note landed, seen within the bar: two fronts
   /// running out to its ends, fast at first and settling.
-  private func drawRipple(of bar: Int, progress: Double, on context: OpaquePointer) {
+  private func drawRipple(
+    of bar: Int, progress: Double, strength: Double, on context: OpaquePointer
+  ) {
     let lane = lanes.lanes[bar]
     let rect = bars[bar]
     let reach = max(rect.width, rect.height) / 2
     let front = reach * (0.05 + 0.95 * StageTiming.easeOut(progress))
-    let band = 0.45 * lane.thickness
+    let band = min(0.45 * lane.thickness, 1.2 * lane.noteSize)
     let outer = front + band
     guard
       let ring = cairo_pattern_create_radial(
         lane.target.x, lane.target.y, 0, lane.target.x, lane.target.y, outer)
     else { return }
     let light = colours[bar].mixed(with: Colour(hex: 0xFFFFFF), by: 0.5)
-    let alpha = 0.55 * StageTiming.fade(progress)
+    let alpha = 0.45 * strength * StageTiming.fade(progress)
     for (offset, strength) in [(max(0, front - band) / outer, 0.0), (front / outer, 1.0), (1, 0)] {
       cairo_pattern_add_color_stop_rgba(
         ring, offset, light.red, light.green, light.blue, alpha * strength)
