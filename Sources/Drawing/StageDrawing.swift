@@ -19,15 +19,18 @@ final class StageDrawing {
 
   /// The stage for `keys` drawn as `bars` on a frame of `width` × `height` pixels, showing
   /// taps `lookAheadSeconds` ahead, over `background` (which gets the vignette and the rails).
+  /// `approaches` names the side each bar's notes come from, for a layout that knows; by
+  /// default they come along each bar (`StageLanes.Edge(along:)`).
   init(
-    keys: [DrawnKey], bars: [Rect], background: Canvas, width: Int, height: Int,
-    lookAheadSeconds: Int
+    keys: [DrawnKey], bars: [Rect], approaches: [StageLanes.Edge?]? = nil, background: Canvas,
+    width: Int, height: Int, lookAheadSeconds: Int
   ) {
     self.bars = bars
     self.background = background
     colours = keys.map(\.colour)
     lanes = StageLanes(
-      bars: bars, width: width, height: height, lookAheadSeconds: lookAheadSeconds)
+      bars: bars, approaches: approaches, width: width, height: height,
+      lookAheadSeconds: lookAheadSeconds)
     lights = StageLights(width: width, height: height)
     strikes = StageStrikes(bars: bars, colours: colours, lanes: lanes)
     notes = StageNotes(

@@ -113,7 +113,8 @@ final class StageLights {
       let breathing =
         0.85 + 0.15 * StageTiming.wave(seconds, period: 13, phase: 0.3 * Double(index))
       let sprite = sprites[index]
-      // Whole pixels of the layer: a step of a quarter of a pixel's light is too small to see.
+      // At whole pixels of the layer: a step of one (four of the frame's) moves light this
+      // soft by less than a step of colour.
       let x = (Double(layerWidth) * (0.5 + pool.across.swing * across)).rounded()
       let y = (Double(layerHeight) * (0.5 + pool.down.swing * down)).rounded()
       cairo_set_source_surface(

@@ -71,6 +71,15 @@ import Testing
     }
   }
 
+  @Test func aLayoutCanNameTheSideANoteComesFrom() {
+    let bars = [Rect(x: 100, y: 100, width: 200, height: 40)]
+    let lanes = StageLanes(
+      bars: bars, approaches: [.left], width: 400, height: 300, lookAheadSeconds: 2)
+    let before = lanes.notePosition(.init(bar: 0, picture: 60), in: moment(30, strikes: []))
+    #expect(before.x == 200 - lanes.speed / 2 && before.y == 120)
+    #expect(lanes.notePosition(.init(bar: 0, picture: 60), in: moment(60, strikes: [])).x == 200)
+  }
+
   @Test(arguments: [(1_280, 720), (1_920, 1_080), (1_080, 1_920), (1_080, 1_080)])
   func aNoteIsOutsideTheFrameWhenItIsFirstShownTwoSecondsAhead(width: Int, height: Int) {
     let layout = InstrumentLayout(keys: eightKeys, width: width, height: height, hasTitle: true)
