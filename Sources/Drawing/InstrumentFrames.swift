@@ -54,6 +54,8 @@ public final class InstrumentFrames {
   private let labelColours: [LabelColours]
   /// The moment drawn in `canvas`, to skip redrawing a picture that looks the same.
   private var drawn: InstrumentMoment?
+  /// The stage style's effects around the bars (`StageDrawing`); `nil` in the app's look.
+  private let stage: StageDrawing?
 
   /// Sets up frames of `width` × `height` pixels (each 16...4096), drawing the background.
   public init(look: InstrumentLook, width: Int, height: Int) throws(DrawingError) {
@@ -79,6 +81,11 @@ public final class InstrumentFrames {
     try check(cairo_status(background.context), path: "background")
     labelColours = Self.labelColours(
       keys: look.keys, layout: layout, background: background, measuring: canvas)
+    stage =
+      look.style == .stage
+      ? StageDrawing(
+        keys: look.keys, bars: layout.bars, approaches: layout.approach, background: background,
+        width: width, height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
   }
 
   /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its
@@ -138,6 +145,7 @@ public final class InstrumentFrames {
     cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    stage?.drawBehindBars(moment, on: canvas)
     if let title = look.title, let baseline = layout.titleBaseline {
       let (text, size) = fittedTitle(title)
       // A soft shadow keeps the title readable over a light background picture.
@@ -171,6 +179,7 @@ public final class InstrumentFrames {
           weight: .bold, alignment: .center)
       }
     }
+    stage?.drawOverBars(moment, on: canvas)
   }
 
   private func roundedRectangle(_ rect: Rect, radius: Double) {

@@ -37,6 +37,23 @@ struct InstrumentLayout: Equatable, Sendable {
   /// A side of a rectangle.
   enum Edge: Equatable, Sendable {
     case top, bottom, left, right
+
+    /// The side notes come from when the layout names none: along the bar's length, from the
+    /// right for a bar wider than tall (the app's stacked bars), from the top for a standing
+    /// one (a xylophone's row).
+    init(along bar: Rect) {
+      self = bar.width >= bar.height ? .right : .top
+    }
+
+    /// The unit vector from a bar toward this side.
+    var direction: Point {
+      switch self {
+      case .top: Point(x: 0, y: -1)
+      case .right: Point(x: 1, y: 0)
+      case .bottom: Point(x: 0, y: 1)
+      case .left: Point(x: -1, y: 0)
+      }
+    }
   }
 
   /// How much shorter each semitone makes a bar: an octave takes 22% off (the app's seven

@@ -16,7 +16,9 @@ public struct VideoSettings: Sendable, Equatable {
   public var backgroundPath: String?
   public var showsLabels = true
   /// How the instrument is drawn: the app's exact look, or the stage's.
-  public var style = InstrumentStyle.app
+  public var style = Style.app
+  /// The looks a video can have: `app` (the app's exact look) or `stage`.
+  public typealias Style = InstrumentStyle
   /// The title drawn over the keys, in place of the score's own; nil keeps the score's.
   public var title: String?
   /// A PNG still written beside the video, for a web page's `poster` or a post's thumbnail:

@@ -10,8 +10,9 @@ enum VideoCommand {
     about: """
       The app's keys (C D E F G A B, and every other key the score plays, lowest at the top),
       each a coloured bar at alpha 0.7 over a background, dimmed to 0.5 from the frame holding
-      its tap for 0.2 s, as the app dims a tapped button. The sound is the render's, exactly,
-      as AAC; the pictures are H.264. The same score and options give the same bytes.
+      its tap for 0.2 s, as the app dims a tapped button; --style stage adds light around
+      them. The sound is the render's, exactly, as AAC; the pictures are H.264. The same
+      score and options give the same bytes.
       """,
     arguments: [CommonOptions.scoreArgument],
     sections: [
@@ -30,6 +31,11 @@ enum VideoCommand {
             "--poster", value: "FILE.png",
             help: "Also write the picture of the first tap as a PNG (a page's poster, a thumbnail)"),
           OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
+          OptionSpec(
+            "--style", value: "app|stage",
+            help:
+              "app: the app's exact look; stage: struck bars glow and ripple, the notes to come "
+              + "travel to their bars, light drifts (default: app)"),
           OptionSpec(
             "--background", value: "FILE",
             help:
@@ -90,6 +96,11 @@ enum VideoCommand {
       }
       video.framesPerSecond =
         try arguments.wholeNumber("--fps", in: 1...120, unit: "frames a second") ?? 30
+      if let style = try arguments.choice(
+        "--style", of: VideoSettings.Style.allCases.map(\.rawValue)
+      ).flatMap(VideoSettings.Style.init(rawValue:)) {
+        video.style = style
+      }
       video.backgroundPath = arguments.values["--background"]
       video.showsLabels = !arguments.has("--no-labels")
       video.title = arguments.values["--title"]

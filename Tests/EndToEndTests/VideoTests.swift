@@ -102,6 +102,31 @@ import Testing
     #expect(first.count > 1_000 && first == second)
   }
 
+  @Test func theStageStyleGivesTheSameBytesOnEveryRunAndDrawsMoreThanTheApp() throws {
+    let folder = try temporaryFolder()
+    for (name, style, jobs) in [("1", "stage", "1"), ("2", "stage", "2"), ("app", "app", "1")] {
+      let made = try run(
+        ["video", "-", "-o", "\(folder)/\(name).mp4", "--style", style, "--jobs", jobs]
+          + Self.options, input: Self.score)
+      try #require(made.status == 0, "\(made.stderr)")
+    }
+    let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/1.mp4"))
+    let second = try Data(contentsOf: URL(fileURLWithPath: folder + "/2.mp4"))
+    #expect(first.count > 1_000 && first == second)
+    // Half a second in, between two taps: the app shows its bars at rest, the stage the light
+    // and D's note on its way.
+    let stage = try pictures(folder + "/1.mp4")
+    let app = try pictures(folder + "/app.mp4")
+    #expect(stage.count == app.count)
+    #expect(stage[5] != app[5])
+    let refused = try run(
+      ["video", "-", "-o", folder + "/x.mp4", "--style", "fancy"], input: Self.score)
+    #expect(refused.status == 64)
+    #expect(
+      refused.stderr.hasPrefix("xylo-render: error: --style needs one of app, stage, got 'fancy'"),
+      "\(refused.stderr)")
+  }
+
   @Test func badVideoOptionsAreUsageErrorsAndAFailedVideoLeavesTheOldFile() throws {
     let folder = try temporaryFolder()
     for (options, message) in [
