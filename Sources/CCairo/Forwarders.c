@@ -9,6 +9,7 @@ static const char *const cairo = XYLO_LIBRARY_NAME("cairo", 2);
 int xylo_cairo_open(char *reason, size_t size) { return xylo_library_open(cairo, reason, size); }
 
 XYLO_FORWARD_VOID(cairo, cairo_arc, (cairo_t *cr, double xc, double yc, double radius, double angle1, double angle2), (cr, xc, yc, radius, angle1, angle2))
+XYLO_FORWARD_VOID(cairo, cairo_clip, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_close_path, (cairo_t *cr), (cr))
 XYLO_FORWARD(cairo, cairo_t *, cairo_create, (cairo_surface_t *target), (target))
 XYLO_FORWARD_VOID(cairo, cairo_destroy, (cairo_t *cr), (cr))
@@ -41,6 +42,7 @@ XYLO_FORWARD_VOID(cairo, cairo_pattern_set_filter, (cairo_pattern_t *pattern, ca
 XYLO_FORWARD_VOID(cairo, cairo_pop_group_to_source, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_push_group, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_rectangle, (cairo_t *cr, double x, double y, double width, double height), (cr, x, y, width, height))
+XYLO_FORWARD_VOID(cairo, cairo_reset_clip, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_restore, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_save, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_scale, (cairo_t *cr, double sx, double sy), (cr, sx, sy))

@@ -80,6 +80,30 @@ private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -
     try? FileManager.default.copyItem(atPath: path, toPath: "/tmp/still.png")
   }
 
+  @Test func redrawingOnlyTheBarsThatChangedGivesThePixelsOfAFreshDrawing() throws {
+    let keys =
+      (appKeys + [DrawnKey(title: "HighC", midiNote: 96), DrawnKey(title: "F#6", midiNote: 90)])
+      .sorted { $0.midiNote < $1.midiNote }
+    let look = InstrumentLook(keys: keys, title: "Twinkle")
+    let (width, height) = (640, 360)
+    let reused = try InstrumentFrames(look: look, width: width, height: height)
+    func pixels(_ frames: InstrumentFrames, _ dimmed: [Bool]) -> [UInt8] {
+      var copied: [UInt8] = []
+      frames.frame(moment(dimmed)) { pixels, stride in
+        for row in 0..<height {
+          copied += pixels[(row * stride)..<(row * stride + width * 4)]
+        }
+      }
+      return copied
+    }
+    let dimmings: [Set<Int>] = [[], [0], [0, 4], [4], [], [8], [3, 4, 5], Set(keys.indices), []]
+    for bars in dimmings {
+      let dimmed = keys.indices.map { bars.contains($0) }
+      let fresh = try InstrumentFrames(look: look, width: width, height: height)
+      #expect(pixels(reused, dimmed) == pixels(fresh, dimmed), "dimmed \(bars.sorted())")
+    }
+  }
+
   @Test func aBackgroundThatIsNotAPNGIsAnErrorNamingIt() throws {
     let path = try temporaryFolder() + "/back.png"
     try Data("not a picture".utf8).write(to: URL(fileURLWithPath: path))
