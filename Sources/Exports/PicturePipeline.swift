@@ -182,8 +182,9 @@ final class PicturePipeline: @unchecked Sendable {
         result = .failure(error)
       }
       if isFirst {
-        // The first picture is drawn whole, through scratch canvases of the whole frame
-        // (8 MB at 1080p) that later pictures, drawn where they change, do not need.
+        // A worker's first picture is drawn whole, through scratch canvases of the whole
+        // frame (8 MB at 1080p) that the app's look, drawn only where it changes, never
+        // needs again: handed back rather than kept by this thread's allocator.
         releaseFreedMemory()
         isFirst = false
       }

@@ -41,7 +41,8 @@ struct VideoPictures {
   /// The audio frame the next picture starts at, rounded up.
   var nextPictureStart: Int64 { schedule.start(ofPicture: nextPicture) }
 
-  /// The next picture, converted for the encoder; valid until the call after next.
+  /// The next picture, converted for the encoder; valid until the next call, which may hand
+  /// its buffers back to the workers.
   mutating func next() throws(EncodingError) -> VideoPicture {
     precondition(nextPicture < count, "a picture past the video's end")
     planAhead()
