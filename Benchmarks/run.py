@@ -26,9 +26,16 @@ sys.path.insert(0, HERE)
 import machine  # noqa: E402
 import workloads  # noqa: E402
 
-# The workloads --only can pick, in the order they run; long-10h also runs with --ten-hours.
-WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check", "parse"]
-DEFAULT_WORKLOADS = [name for name in WORKLOADS if name != "long-10h"]
+# The workloads --only can pick, in the order they run; long-10h also runs with --ten-hours,
+# video with --video.
+WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check", "parse", "video"]
+DEFAULT_WORKLOADS = [name for name in WORKLOADS if name not in ("long-10h", "video")]
+
+# The video workload: Twinkle at these sizes and rates, against FFmpeg encoding as many black
+# pictures, and the same audio, with the encoder settings of xylo-render's video
+# (Sources/MediaEncoding: VideoStreamEncoder, DeterministicSettings, AACWriter).
+VIDEO_CASES = [(1920, 1080, 60), (1280, 720, 30)]
+X264_PARAMETERS = "sliced-threads=1" + (":asm=SSE2" if os.uname().machine == "x86_64" else "")
 
 
 def measure(command, runs, output=None):
@@ -143,10 +150,14 @@ def main():
                         help="pass --jobs N to xylo-render")
     parser.add_argument("--ten-hours", action="store_true",
                         help="also render 10 hours to W64 (memory; about 7 GB of disk)")
+    parser.add_argument("--video", action="store_true",
+                        help="also make Twinkle's video at 1080p60 and 720p30 against FFmpeg "
+                             "(needs ffmpeg; about 10 minutes at --runs 5)")
     args = parser.parse_args()
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    selected = args.only or DEFAULT_WORKLOADS + (["long-10h"] if args.ten_hours else [])
+    selected = args.only or (DEFAULT_WORKLOADS + (["long-10h"] if args.ten_hours else [])
+                             + (["video"] if args.video else []))
     work = tempfile.mkdtemp(prefix="xylo-bench-")
     recordings = os.path.join(ROOT, "..", "shared", "fixtures", "app-sounds")
     if args.bank:
@@ -184,6 +195,8 @@ def main():
                   f"{cpu * 1000:.1f} ms CPU, {peak:.0f} MB (median of 20)")
         if "parse" in selected:
             parse(binary, work, args.runs)
+        if "video" in selected:
+            video(binary, work, args.runs)
         if args.scaling:
             scaling(binary, bank, work, args.runs)
     finally:
@@ -279,6 +292,50 @@ def parse(binary, work, runs):
         wall, cpu, peak = summary(runs_of_command)
         print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} "
               f"| {(peak - baseline) * 1024 * 1024 / size:.1f} |")
+
+
+def video(binary, work, runs):
+    """`video` of Twinkle (its own bank) at each size of VIDEO_CASES, interleaved with the floor:
+    FFmpeg's libx264 encoding as many black pictures with the same settings, and AAC encoding
+    the same audio (rendered once to WAV), into an MP4 with its index first."""
+    if shutil.which("ffmpeg") is None:
+        print()
+        print("video: skipped, no ffmpeg on the PATH")
+        return
+    score = os.path.join(ROOT, "Examples", "scores", "twinkle.xylo")
+    audio = os.path.join(work, "twinkle.wav")
+    subprocess.run([binary, "render", score, "-o", audio, "--quiet"], check=True)
+    frames, rate, _ = frames_of(audio)
+    seconds = frames / rate
+    print()
+    print("| video of twinkle.xylo | pictures | audio s | maker | wall s | CPU s | peak MB "
+          "| x realtime | / FFmpeg, median (min–max) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for width, height, fps in VIDEO_CASES:
+        pictures = -(-frames * fps // rate)  # the pictures that cover the audio, rounded up
+        ours = os.path.join(work, "video.mp4")
+        floor = os.path.join(work, "floor.mp4")
+        floor_command = [
+            "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
+            "-f", "lavfi", "-i", f"color=c=black:s={width}x{height}:r={fps}", "-i", audio,
+            "-frames:v", str(pictures), "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
+            "-threads:v", "4", "-g", str(2 * fps), "-x264-params", X264_PARAMETERS,
+            "-pix_fmt", "yuv420p", "-color_primaries", "bt709", "-color_trc", "bt709",
+            "-colorspace", "bt709", "-color_range", "tv", "-flags:v", "+bitexact",
+            "-c:a", "aac", "-b:a", "256k", "-threads:a", "1", "-flags:a", "+bitexact",
+            "-fflags", "+bitexact", "-movflags", "+faststart", floor]
+        command = [binary, "video", score, "-o", ours, "--size", f"{width}x{height}",
+                   "--fps", str(fps), "--quiet"]
+        subprocess.run(command, check=True)  # once to warm the caches
+        results = measure_interleaved([(floor_command, floor), (command, ours)], runs)
+        for label, result in zip(["FFmpeg, black pictures", "xylo-render"], results):
+            wall, cpu, peak = summary(result)
+            print(f"| {width}x{height} {fps} fps | {pictures} | {seconds:.1f} | {label} "
+                  f"| {wall:.2f} | {cpu:.2f} | {peak:.0f} | {seconds / wall:.1f} "
+                  f"| {ratio_text(result, results[0])} |")
+        for path in (ours, floor):
+            if os.path.exists(path):
+                os.remove(path)
 
 
 def scaling(binary, bank, work, runs):

@@ -46,6 +46,7 @@ XYLO_FORWARD_VOID(cairo, cairo_pattern_set_filter, (cairo_pattern_t *pattern, ca
 XYLO_FORWARD_VOID(cairo, cairo_pop_group_to_source, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_push_group, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_rectangle, (cairo_t *cr, double x, double y, double width, double height), (cr, x, y, width, height))
+XYLO_FORWARD_VOID(cairo, cairo_reset_clip, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_restore, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_save, (cairo_t *cr), (cr))
 XYLO_FORWARD_VOID(cairo, cairo_scale, (cairo_t *cr, double sx, double sy), (cr, sx, sy))

@@ -96,7 +96,10 @@ public final class InstrumentFrames {
   ) throws(E) {
     precondition(moment.dimmed.count == look.keys.count, "one flag per key")
     if !looksTheSame(moment, drawn) {
+      // In the app's look only the dimming of bars changes: draw just where it did.
+      let clipped = look.style == .app && clip(toBarsChangedFrom: drawn, to: moment)
       draw(moment)
+      if clipped { cairo_reset_clip(canvas.context) }
       drawn = moment
     }
     cairo_surface_flush(canvas.surface)
@@ -115,13 +118,34 @@ public final class InstrumentFrames {
   }
 
   /// Whether two moments give the same picture in this look: in the app's, the same dimmed
-  /// keys; in the stage's, only the same moment (everything moves).
-  private func looksTheSame(_ moment: InstrumentMoment, _ other: InstrumentMoment?) -> Bool {
+  /// keys; in the stage's, only the same moment (everything moves). A video draws and
+  /// converts a picture that looks the same as the one before it only once.
+  public func looksTheSame(_ moment: InstrumentMoment, _ other: InstrumentMoment?) -> Bool {
     guard let other else { return false }
     switch look.style {
     case .app: return moment.dimmed == other.dimmed
     case .stage: return moment == other
     }
+  }
+
+  /// Clips drawing to the bars dimmed in one moment and not in the other, each rounded out to
+  /// whole pixels with a margin: Cairo draws a pixel inside a pixel-aligned clip exactly as it
+  /// draws it unclipped, so the canvas then holds what a full redraw would. Returns false,
+  /// clipping nothing, when there is no earlier moment on the canvas.
+  private func clip(toBarsChangedFrom before: InstrumentMoment?, to after: InstrumentMoment)
+    -> Bool
+  {
+    guard let before else { return false }
+    let context = canvas.context
+    cairo_new_path(context)
+    for (index, bar) in layout.bars.enumerated() where before.dimmed[index] != after.dimmed[index] {
+      let margin = 2 + bar.height / 8
+      let (left, top) = ((bar.x - margin).rounded(.down), (bar.y - margin).rounded(.down))
+      let (right, bottom) = ((bar.maxX + margin).rounded(.up), (bar.maxY + margin).rounded(.up))
+      cairo_rectangle(context, left, top, right - left, bottom - top)
+    }
+    cairo_clip(context)
+    return true
   }
 
   /// The title as it fits within 92% of the frame's width: smaller, down to 45% of its size

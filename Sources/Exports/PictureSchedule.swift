@@ -42,9 +42,12 @@ struct PictureSchedule {
 
   /// The audio frame the next picture starts at, rounded up (a picture starting at 1.5 frames
   /// needs the audio up to frame 2).
-  var nextFrameStart: Int64 {
+  var nextFrameStart: Int64 { start(ofPicture: nextFrame) }
+
+  /// The audio frame picture `picture` starts at, rounded up.
+  func start(ofPicture picture: Int64) -> Int64 {
     let fps = Int64(framesPerSecond)
-    return (nextFrame * rate + fps - 1) / fps
+    return (picture * rate + fps - 1) / fps
   }
 
   /// The next picture's moment; moves on to the picture after it.

@@ -4,6 +4,7 @@ import Mixer
 import Platform
 import Rendering
 import SampleBank
+import Settings
 
 /// How `xylo-render video` draws and encodes: the picture's size and rate, the background and
 /// labels, the audio's bit rate.
@@ -42,6 +43,13 @@ public struct VideoSettings: Sendable, Equatable {
   }
   /// Bits per second of the AAC audio, all channels together.
   public var audioBitRate = AACWriter.defaultBitRate
+  /// Threads that draw and convert pictures, at most (`threadCounts`): the machine's cores by
+  /// default. Each holds two pictures' worth of canvas (16 MB at 1080p), so a thread starts
+  /// only when the encoder waits for pictures. The bytes are the same at every count; x264's
+  /// own threads are fixed apart from it.
+  public var threads = processorCount()
+  /// The thread counts taken; others are brought within.
+  public static let threadCounts = 1...64
 
   public init() {}
 }
@@ -75,13 +83,18 @@ public func renderVideo(
 public struct VideoSummary: Sendable {
   public var audio: RenderSummary
   public var videoFrameCount: Int
+  /// The pictures drawn and converted: the others look the same as the picture before them
+  /// and repeat it.
+  public var drawnPictureCount: Int
 }
 
 /// Renders the plan as a video at `destination`: the audio exactly as `render` makes it, as
 /// AAC, with H.264 pictures of the instrument as the app shows it (`InstrumentFrames`), each
 /// key dimmed from the frame holding its tap for 0.2 s. Written to a temporary file, decoded
 /// back and checked, then moved into place; on failure nothing is left and an earlier file is
-/// untouched. Frames are drawn and encoded one at a time, in step with the audio.
+/// untouched. Pictures are drawn and converted on up to `video.threads` threads, ahead of the
+/// encoder, and encoded in order, in step with the audio; a picture that looks the same as the
+/// one before it is not drawn again.
 public func renderVideo(
   _ plan: RenderPlan, video: VideoSettings = VideoSettings(), title: String? = nil,
   to destination: Destination, progress: ProgressHandler? = nil
@@ -113,16 +126,14 @@ public func renderVideo(
     .output(OutputError(path: destination.messagePath, reason: reason))
   }
   let (keys, arrangement, barOfSample) = instrumentKeys(plan)
-  let frames: InstrumentFrames
-  do {
-    frames = try InstrumentFrames(
-      look: InstrumentLook(
-        keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
-        background: background, style: video.style, arrangement: arrangement),
-      width: video.width, height: video.height)
-  } catch {
-    throw .invalidSetting(error.description)
+  let look = InstrumentLook(
+    keys: keys, title: title ?? plan.tags.title, showsLabels: video.showsLabels,
+    background: background, style: video.style, arrangement: arrangement)
+  func makeFrames() throws(DrawingError) -> InstrumentFrames {
+    try InstrumentFrames(look: look, width: video.width, height: video.height)
   }
+  let frames: InstrumentFrames
+  do { frames = try makeFrames() } catch { throw .invalidSetting(error.description) }
   let writer: VideoWriter
   do {
     writer = try VideoWriter(
@@ -134,20 +145,36 @@ public func renderVideo(
   } catch {
     throw failed(error.reason)
   }
+  func makeConverter() throws(EncodingError) -> VideoPictureConverter {
+    try VideoPictureConverter(
+      width: video.width, height: video.height, path: destination.messagePath)
+  }
+  let converter: VideoPictureConverter
+  do { converter = try makeConverter() } catch { throw failed(error.reason) }
   let (pipeline, loudness) = try finishedPipeline(plan, progress: progress)
   var summary = RenderSummary(plan, format: plan.settings.format, loudness: loudness)
-  var schedule = PictureSchedule(
+  let schedule = PictureSchedule(
     starts: plan.mix.voices.map(\.startFrame),
     bars: plan.mix.voices.map { barOfSample[$0.sampleIndex] }, barCount: keys.count,
     rate: Int64(plan.rate), framesPerSecond: video.framesPerSecond, style: video.style)
-  let pictureCount = schedule.frameCount(covering: plan.totalFrames)
-  /// Draws and encodes the pictures that start before audio frame `end`.
+  let threads = min(
+    max(video.threads, VideoSettings.threadCounts.lowerBound), VideoSettings.threadCounts.upperBound
+  )
+  let drawing = PicturePipeline(
+    first: PicturePipeline.Worker(frames: frames, converter: converter), maximumWorkers: threads
+  ) {
+    guard let frames = try? makeFrames(), let converter = try? makeConverter() else { return nil }
+    return PicturePipeline.Worker(frames: frames, converter: converter)
+  }
+  defer { drawing.stop() }
+  var pictures = VideoPictures(
+    count: schedule.frameCount(covering: plan.totalFrames), schedule: schedule,
+    pipeline: drawing, looksTheSame: { frames.looksTheSame($0, $1) })
+  let pictureCount = pictures.count
+  /// Encodes the pictures that start before audio frame `end`.
   func writePictures(before end: Int64) throws(EncodingError) {
-    while schedule.nextFrame < pictureCount && schedule.nextFrameStart < end {
-      try frames.frame(schedule.advance()) {
-        (pixels, bytesPerRow) throws(EncodingError) in
-        try writer.writeVideoFrame(pixels, bytesPerRow: bytesPerRow)
-      }
+    while pictures.nextPicture < pictureCount && pictures.nextPictureStart < end {
+      try writer.writeVideoFrame(try pictures.next())
     }
   }
   try pipeline.forEachChunk(encoding: .float, dither: nil) { (chunk) throws(RenderError) in
@@ -165,6 +192,7 @@ public func renderVideo(
   }
   do throws(EncodingError) {
     try writePictures(before: .max)
+    pictures.finish()
     try writer.finish()
     let written = try VideoFileReader(path: target.temporaryPath)
     let audio = try decodedLength(path: target.temporaryPath)
@@ -181,12 +209,12 @@ public func renderVideo(
   }
   if let poster {
     // The picture holding the first tap: its bar dimmed, the app's look at its liveliest
-    // moment of one key.
-    let first = schedule.moment(
+    // moment of one key. The workers have ended: the first's frames are this thread's again.
+    let moment = schedule.moment(
       atPicture: plan.mix.voices.first.map {
         $0.startFrame * Int64(video.framesPerSecond) / Int64(plan.rate)
       } ?? 0)
-    do { try frames.writePNG(first, to: poster.temporaryPath) } catch {
+    do { try frames.writePNG(moment, to: poster.temporaryPath) } catch {
       throw .output(OutputError(path: poster.destination.messagePath, reason: error.reason))
     }
   }
@@ -196,7 +224,8 @@ public func renderVideo(
   } catch {
     throw .output(error)
   }
-  return VideoSummary(audio: summary, videoFrameCount: pictureCount)
+  return VideoSummary(
+    audio: summary, videoFrameCount: pictureCount, drawnPictureCount: pictures.drawnCount)
 }
 
 /// The picture at `path` decoded and scaled to cover a frame of `width`×`height`.

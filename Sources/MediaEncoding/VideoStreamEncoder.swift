@@ -15,8 +15,12 @@ final class VideoStreamEncoder {
 
   let format: VideoFormat
   private let muxer: Muxer
-  private let converter: PictureConverter
+  /// The conversion of pictures handed over as Cairo's pixels, made on first use: a caller
+  /// that converts its own `VideoPicture`s never needs one.
+  private var converter: VideoPictureConverter?
+  private var convertedPicture: VideoPicture?
   private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+  /// The frame handed to the encoder: a reference to a picture's buffers, with its timestamp.
   private var frame: UnsafeMutablePointer<AVFrame>?
   private var packet: UnsafeMutablePointer<AVPacket>?
   private var streamIndex: Int32 = 0
@@ -28,9 +32,6 @@ final class VideoStreamEncoder {
   init(_ format: VideoFormat, muxer: Muxer) throws(EncodingError) {
     self.format = format
     self.muxer = muxer
-    converter = try PictureConverter(
-      width: format.width, height: format.height, from: .cairoARGB32, to: .yuv420p,
-      path: muxer.path, access: .write)
     let codecContext = try openEncoder()
     streamIndex = try muxer.addStream(for: codecContext, "adding the video stream")
     try allocateFrameAndPacket()
@@ -45,36 +46,39 @@ final class VideoStreamEncoder {
   /// Throws unless `pixels` holds a whole picture of `bytesPerRow` bytes per row; checked
   /// before anything is encoded.
   func validate(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int) throws(EncodingError) {
-    let rowBytes = format.width * 4
-    guard bytesPerRow >= rowBytes, pixels.baseAddress != nil,
-      pixels.count >= bytesPerRow * (format.height - 1) + rowBytes
-    else {
-      throw EncodingError(
-        operation: "encoding a video frame", path: muxer.path,
-        reason: "\(pixels.count) bytes of \(bytesPerRow) per row do not hold a "
-          + "\(format.width)×\(format.height) ARGB32 picture")
-    }
+    try pixelConverter().validate(pixels, bytesPerRow: bytesPerRow)
   }
 
   /// Converts a validated picture to yuv420p and sends it to the encoder as the next frame.
   /// The corresponding C functions are `sws_scale` and `avcodec_send_frame`.
   func encode(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int) throws(EncodingError) {
+    let converter = try pixelConverter()
+    let picture: VideoPicture
+    if let convertedPicture {
+      picture = convertedPicture
+    } else {
+      picture = try converter.makePicture()
+      convertedPicture = picture
+    }
+    try converter.convert(pixels, bytesPerRow: bytesPerRow, into: picture)
+    try encode(picture)
+  }
+
+  /// Sends `picture` to the encoder as the next frame. The encoder copies its planes before
+  /// this returns (x264 copies every input picture into frames of its own), and drops its
+  /// reference once the packets are taken. The corresponding C function is
+  /// `avcodec_send_frame`.
+  func encode(_ picture: VideoPicture) throws(EncodingError) {
     let operation = "encoding a video frame"
-    guard let frame, let codecContext, let base = pixels.baseAddress else {
-      throw outOfMemory(operation)
-    }
-    // The encoder may still hold a reference to the last frame's buffers.
-    try check(av_frame_make_writable(frame), operation)
-    let data = frame.pointee.data
-    let linesize = frame.pointee.linesize
-    guard
-      converter.convert(
-        [base.assumingMemoryBound(to: UInt8.self)], strides: [Int32(bytesPerRow)],
-        into: [data.0, data.1, data.2], strides: [linesize.0, linesize.1, linesize.2])
-    else {
+    guard let frame, let codecContext else { throw outOfMemory(operation) }
+    guard picture.width == format.width, picture.height == format.height else {
       throw EncodingError(
-        operation: operation, path: muxer.path, reason: "libswscale converted no rows")
+        operation: operation, path: muxer.path,
+        reason: "a \(picture.width)×\(picture.height) picture in a "
+          + "\(format.width)×\(format.height) video")
     }
+    try check(av_frame_ref(frame, picture.frame), operation)
+    defer { av_frame_unref(frame) }
     frame.pointee.pts = sentFrameCount
     try check(avcodec_send_frame(codecContext, frame), operation)
     sentFrameCount += 1
@@ -91,6 +95,15 @@ final class VideoStreamEncoder {
     }
     try check(avcodec_send_frame(codecContext, nil), "finishing the encoding")
     try writeEncodedPackets()
+  }
+
+  /// Frees the encoder and its pictures once the file is finished: x264's pictures in flight
+  /// are most of a video's memory, and the file is read back to check it before this object
+  /// goes. The corresponding C function is `avcodec_free_context`.
+  func releaseEncoder() {
+    avcodec_free_context(&codecContext)
+    converter = nil
+    convertedPicture = nil
   }
 
   /// Sets up libx264: size, yuv420p, BT.709 in the limited range, the rate, x264's preset,
@@ -118,9 +131,10 @@ final class VideoStreamEncoder {
     if muxer.wantsGlobalHeader { codecContext.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
     DeterministicSettings.apply(to: codecContext)
     codecContext.pointee.thread_count = DeterministicSettings.videoThreadCount
-    let options =
-      [("preset", Self.preset), ("crf", Self.constantRateFactor)]
-      + DeterministicSettings.x264Options
+    let options = [
+      ("preset", Self.preset), ("crf", Self.constantRateFactor),
+      ("x264-params", DeterministicSettings.x264Parameters),
+    ]
     for (key, value) in options {
       try check(av_opt_set(codecContext.pointee.priv_data, key, value, 0), operation)
     }
@@ -130,16 +144,19 @@ final class VideoStreamEncoder {
 
   /// Allocates the one frame and packet reused for the whole file.
   private func allocateFrameAndPacket() throws(EncodingError) {
-    let operation = "allocating the frame buffer"
     guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else {
-      throw outOfMemory(operation)
+      throw outOfMemory("allocating the frame buffer")
     }
     self.frame = frame
     self.packet = packet
-    frame.pointee.format = PictureConverter.Format.yuv420p.pixelFormat.rawValue
-    frame.pointee.width = Int32(format.width)
-    frame.pointee.height = Int32(format.height)
-    try check(av_frame_get_buffer(frame, 0), operation)
+  }
+
+  private func pixelConverter() throws(EncodingError) -> VideoPictureConverter {
+    if let converter { return converter }
+    let made = try VideoPictureConverter(
+      width: format.width, height: format.height, path: muxer.path)
+    converter = made
+    return made
   }
 
   private func writeEncodedPackets() throws(EncodingError) {

@@ -51,6 +51,16 @@ public final class VideoWriter {
     }
   }
 
+  /// Encodes the next video frame from a picture already converted (on any thread) by a
+  /// `VideoPictureConverter` of the video's size; the same picture may be written again for
+  /// each frame that shows it, converted once. The corresponding C function is
+  /// `avcodec_send_frame`.
+  package func writeVideoFrame(_ picture: VideoPicture) throws(EncodingError) {
+    try muxer.perform("encoding a video frame") { () throws(EncodingError) in
+      try videoStream.encode(picture)
+    }
+  }
+
   /// Encodes interleaved float audio frames, in blocks of any size: the same frames give the
   /// same file however they are split. The corresponding C function is `avcodec_send_frame`.
   public func writeAudio(_ frames: UnsafeBufferPointer<Float>) throws(EncodingError) {
@@ -61,7 +71,7 @@ public final class VideoWriter {
   }
 
   /// Encodes what the encoders still hold, writes the index (before the media, for streaming)
-  /// and closes the file. Needs at least one video frame and one audio frame. Once it has
+  /// and closes the file, freeing the video encoder. Needs at least one video frame and one audio frame. Once it has
   /// succeeded, calling it again does nothing; after any error the file is incomplete.
   /// The corresponding C functions are `av_write_trailer` and `avio_closep`.
   public func finish() throws(EncodingError) {
@@ -70,6 +80,7 @@ public final class VideoWriter {
       try videoStream.finish()
       try audio.finish()
       try muxer.finish()
+      videoStream.releaseEncoder()
     }
   }
 }

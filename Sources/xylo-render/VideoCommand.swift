@@ -46,6 +46,9 @@ enum VideoCommand {
             "--title", value: "TEXT",
             help: "The title over the keys (default: the score's title); fitted to the width"),
           OptionSpec("--bitrate", value: "KBPS", help: "AAC bit rate (default: 256)"),
+          OptionSpec(
+            "--threads", value: "N",
+            help: "Threads that draw pictures (default: one per core); never changes the output"),
           CommonOptions.blockFrames, CommonOptions.jobs,
         ]),
       OptionSection(
@@ -106,6 +109,11 @@ enum VideoCommand {
       video.title = arguments.values["--title"]
       if let kilobits = try arguments.wholeNumber("--bitrate", in: 16...512, unit: "kb/s") {
         video.audioBitRate = kilobits * 1_000
+      }
+      if let threads = try arguments.wholeNumber(
+        "--threads", in: VideoSettings.threadCounts, unit: "threads")
+      {
+        video.threads = threads
       }
       reading = try ScoreReading(arguments)
       _ = try encoderRate(for: reading.sound.rate)

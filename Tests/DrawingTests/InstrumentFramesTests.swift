@@ -95,4 +95,31 @@ private func pixel(_ frames: InstrumentFrames, dimmed: [Bool], x: Int, y: Int) -
     #expect(left[0] > 200 && left[2] < 40, "\(left)")
     #expect(right[2] > 200 && right[0] < 40, "\(right)")
   }
+
+  @Test(arguments: [KeyArrangement.buttons, .xylophone], [(640, 360), (360, 640)])
+  func redrawingOnlyTheBarsThatChangedGivesThePixelsOfAFreshDrawing(
+    arrangement: KeyArrangement, size: (Int, Int)
+  ) throws {
+    let keys =
+      (appKeys + [DrawnKey(title: "HighC", midiNote: 96), DrawnKey(title: "F#6", midiNote: 90)])
+      .sorted { $0.midiNote < $1.midiNote }
+    let look = InstrumentLook(keys: keys, title: "Twinkle", arrangement: arrangement)
+    let (width, height) = size
+    let reused = try InstrumentFrames(look: look, width: width, height: height)
+    func pixels(_ frames: InstrumentFrames, _ dimmed: [Bool]) -> [UInt8] {
+      var copied: [UInt8] = []
+      frames.frame(moment(dimmed)) { pixels, stride in
+        for row in 0..<height {
+          copied += pixels[(row * stride)..<(row * stride + width * 4)]
+        }
+      }
+      return copied
+    }
+    let dimmings: [Set<Int>] = [[], [0], [0, 4], [4], [], [8], [3, 4, 5], Set(keys.indices), []]
+    for bars in dimmings {
+      let dimmed = keys.indices.map { bars.contains($0) }
+      let fresh = try InstrumentFrames(look: look, width: width, height: height)
+      #expect(pixels(reused, dimmed) == pixels(fresh, dimmed), "dimmed \(bars.sorted())")
+    }
+  }
 }

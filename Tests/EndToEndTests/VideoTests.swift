@@ -90,16 +90,24 @@ import Testing
     #expect(listing(folder) == ["p.png", "v.mp4", "w.mp4"])
   }
 
-  @Test func theSameScoreGivesTheSameBytes() throws {
+  @Test func theSameScoreGivesTheSameBytesAtAnyJobsAndThreads() throws {
     let folder = try temporaryFolder()
-    for name in ["1", "2"] {
-      _ = try run(
-        ["video", "-", "-o", "\(folder)/\(name).mp4", "--jobs", name] + Self.options,
+    let runs = [["--jobs", "1", "--threads", "1"], ["--jobs", "2", "--threads", "3"], []]
+    for (index, options) in runs.enumerated() {
+      let made = try run(
+        ["video", "-", "-o", "\(folder)/\(index).mp4"] + options + Self.options,
         input: Self.score)
+      try #require(made.status == 0, "\(made.stderr)")
     }
-    let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/1.mp4"))
-    let second = try Data(contentsOf: URL(fileURLWithPath: folder + "/2.mp4"))
-    #expect(first.count > 1_000 && first == second)
+    let first = try Data(contentsOf: URL(fileURLWithPath: folder + "/0.mp4"))
+    #expect(first.count > 1_000)
+    for index in 1..<runs.count {
+      #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(index).mp4")) == first)
+    }
+    let refused = try run(
+      ["video", "-", "-o", folder + "/x.mp4", "--threads", "0"], input: Self.score)
+    #expect(refused.status == 64)
+    #expect(refused.stderr.hasPrefix("xylo-render: error: --threads needs"), "\(refused.stderr)")
   }
 
   @Test func theStageStyleGivesTheSameBytesOnEveryRunAndDrawsMoreThanTheApp() throws {
