@@ -119,6 +119,9 @@ let package = Package(
       exclude: ["fuzz-regressions"]),
     .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
     .testTarget(
+      name: "NotationTests", dependencies: ["TestSupport", "Notation", "MIDIFile", "ScoreParser"],
+      exclude: ["fuzz-regressions"]),
+    .testTarget(
       name: "MIDIFileTests",
       dependencies: ["TestSupport", "MIDIFile", "ScoreParser", "AudioBasics"]),
     .testTarget(

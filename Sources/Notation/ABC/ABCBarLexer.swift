@@ -90,7 +90,6 @@ private func lexOne(_ cursor: inout ABCCursor, into sink: ABCElementSink) throws
 /// A bar line: `|`, `||`, `[|`, `|]`, `.|`, `[|]`, with colons for repeats (`|:`, `:|`, `::`,
 /// `:|:`, `:||:`) and an ending after it (`|1`, `:|2`, `|[1,3`).
 func lexBar(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCBar {
-  let start = cursor.index
   var bar = ABCBar()
   let thickFirst = cursor.take(ABCByte.openBracket)
   _ = cursor.take(UInt8(ascii: "."))
@@ -100,12 +99,23 @@ func lexBar(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCBar {
   while cursor.take(ABCByte.bar) { lines += 1 }
   var colonsAfter = 0
   if lines == 0 {
-    guard colonsBefore >= 2 else {
-      throw cursor.problem("a lone ':'; write ':|' to end a repeat or '|:' to start one", at: start)
+    if colonsBefore >= 2 {
+      // `::` ends a repeat and starts the next.
+      bar.repeatEnds = 1
+      bar.startsRepeat = true
+    } else if cursor.take(ABCByte.closeBracket) {
+      // `:]`, read as `:|]`.
+      bar.repeatEnds = 1
+      bar.isDouble = true
+    } else if cursor.peek() == ABCByte.openBracket, cursor.peek(1) == ABCByte.bar {
+      // `:[|]`, read as `:|`.
+      cursor.advance(2)
+      _ = cursor.take(ABCByte.closeBracket)
+      bar.repeatEnds = 1
+    } else {
+      // A lone `:`, what is left of a `|:` cut by a line break.
+      bar.startsRepeat = true
     }
-    // `::` ends a repeat and starts the next.
-    bar.repeatEnds = 1
-    bar.startsRepeat = true
   } else {
     let thickLast = cursor.take(ABCByte.closeBracket)
     while cursor.take(ABCByte.colon) { colonsAfter += 1 }
@@ -124,7 +134,7 @@ func lexBar(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCBar {
 }
 
 /// An ending's passes: `1`, `1,3`, `1-3`, `1,3-4` (1 to 64).
-private func endingNumbers(_ cursor: inout ABCCursor, start: Int) throws(ABCProblem) -> [Int] {
+func endingNumbers(_ cursor: inout ABCCursor, start: Int) throws(ABCProblem) -> [Int] {
   var numbers: [Int] = []
   repeat {
     guard let first = try cursor.number(), (1...64).contains(first) else {

@@ -57,6 +57,8 @@ enum ABCElementKind: Sendable {
   case slur
   /// `&`: a voice overlay, from the start of the bar.
   case overlay
+  /// A `-` apart from its note (`c -c`): ties the notes struck just before.
+  case tie
 }
 
 /// An element of a music line and where it is written.

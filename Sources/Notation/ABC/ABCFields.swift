@@ -38,7 +38,7 @@ func parseMeter(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCMeter? {
   if cursor.peek() == UInt8(ascii: "n") {
     while let byte = cursor.peek(), ABCByte.isLetter(byte) { cursor.advance() }
     guard cursor.text(from: start) == "none" else {
-      throw cursor.problem(meterHelp(cursor.text(from: start)), at: start)
+      throw cursor.problem(meterHelp(restOfField(ABCCursor(cursor.line, from: start))), at: start)
     }
     return nil
   }
@@ -46,23 +46,23 @@ func parseMeter(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCMeter? {
   var numerator: Int64 = 0
   repeat {
     guard let part = try cursor.number() else {
-      throw cursor.problem(meterHelp(cursor.text(from: start)), at: start)
+      throw cursor.problem(meterHelp(restOfField(ABCCursor(cursor.line, from: start))), at: start)
     }
     numerator += part
   } while cursor.take(ABCByte.plus) && numerator < 1_000
   if parenthesized, !cursor.take(UInt8(ascii: ")")) {
-    throw cursor.problem(meterHelp(cursor.text(from: start)), at: start)
+    throw cursor.problem(meterHelp(restOfField(ABCCursor(cursor.line, from: start))), at: start)
   }
   guard cursor.take(ABCByte.slash), let denominator = try cursor.number(), numerator > 0,
     denominator > 0, numerator <= 1_000, denominator <= 1_000
   else {
-    throw cursor.problem(meterHelp(cursor.text(from: start)), at: start)
+    throw cursor.problem(meterHelp(restOfField(ABCCursor(cursor.line, from: start))), at: start)
   }
   return ABCMeter(numerator: Int(numerator), denominator: Int(denominator))
 }
 
 private func meterHelp(_ written: String) -> String {
-  "malformed meter '\(written)'; write it as in 'M:6/8', 'M:C', 'M:C|' or 'M:none'"
+  "malformed meter '\(ABCByte.trimmed(written))'; write it as in 'M:6/8', 'M:C', 'M:C|' or 'M:none'"
 }
 
 /// Parses `L:`'s value, a fraction of a whole note such as `1/8` or `1/16`.

@@ -8,6 +8,14 @@ typealias ABCElementSink = (ABCElement) throws(ABCProblem) -> Void
 /// only space the music out.
 func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem) {
   var cursor = ABCCursor(line)
+  cursor.skipBlanks()
+  if let first = cursor.peek(), ABCByte.isDigit(first) {
+    // An ending whose bar line ended the line before: `|` then `1 abc :|` on the next line.
+    let start = cursor.index
+    try sink(
+      ABCElement(
+        kind: .ending(try endingNumbers(&cursor, start: start)), line: line, offset: start))
+  }
   while let byte = cursor.peek() {
     let start = cursor.index
     func add(_ kind: ABCElementKind) throws(ABCProblem) {
@@ -21,7 +29,7 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
       return
     case ABCByte.quote:
       let text = try quotedText(&cursor)
-      let first = text.utf8.first
+      let first = text.utf8.dropFirst().first
       let annotation = [
         UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "<"),
         UInt8(ascii: ">"), UInt8(ascii: "@"),
@@ -64,6 +72,8 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
       try add(.bar(try lexBar(&cursor)))
     case UInt8(ascii: "{"):
       try add(.grace(try lexGrace(&cursor)))
+      // A tie after grace notes (`{d}-c`) ties nothing.
+      _ = cursor.take(UInt8(ascii: "-"))
     case UInt8(ascii: "("):
       cursor.advance()
       if let next = cursor.peek(), ABCByte.isDigit(next) {
@@ -90,7 +100,8 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
     case ABCByte.closeBracket:
       throw cursor.problem("']' closes no chord; a chord is written as in '[CEG]'")
     case UInt8(ascii: "-"):
-      throw cursor.problem("a tie '-' must follow a note, as in 'c-c'")
+      cursor.advance()
+      try add(.tie)
     default:
       let character = String(decoding: line.bytes[start...].prefix(4), as: UTF8.self).first
       throw cursor.problem(
@@ -115,11 +126,9 @@ func lexNote(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCNoteToken {
   guard let byte = cursor.peek(), let letter = ABCKey.letterIndex(byte),
     ABCByte.isLetter(byte)
   else {
-    if cursor.peek() == ABCByte.slash || cursor.peek().map(ABCByte.isDigit) == true {
-      throw cursor.problem("microtonal accidentals such as '^/' are not supported", at: start)
-    }
     throw cursor.problem(
-      "the accidental '\(cursor.text(from: start))' needs a note after it, as in '^f'", at: start)
+      "the accidental '\(cursor.text(from: start))' needs a note after it, as in '^f' (microtonal accidentals such as '^/' are not supported)",
+      at: start)
   }
   cursor.advance()
   var octave = byte >= UInt8(ascii: "a") ? 1 : 0
@@ -198,7 +207,8 @@ private func lexGrace(_ cursor: inout ABCCursor) throws(ABCProblem) -> [ABCNoteT
   _ = cursor.take(ABCByte.slash)
   var notes: [ABCNoteToken] = []
   while let byte = cursor.peek(), byte != UInt8(ascii: "}") {
-    if ABCByte.isBlank(byte) {
+    if ABCByte.isBlank(byte) || isGraceMark(byte) {
+      // Decorations of grace notes are not played either.
       cursor.advance()
     } else if ABCKey.letterIndex(byte) != nil
       || [UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "=")].contains(byte)
@@ -213,4 +223,11 @@ private func lexGrace(_ cursor: inout ABCCursor) throws(ABCProblem) -> [ABCNoteT
     throw cursor.problem("unclosed '{'; close the grace notes with '}'", at: start)
   }
   return notes
+}
+
+/// A decoration's shorthand, `.`, `~`, `H`-`W` or `h`-`w`.
+private func isGraceMark(_ byte: UInt8) -> Bool {
+  byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
+    || (UInt8(ascii: "H")...UInt8(ascii: "W")).contains(byte)
+    || (UInt8(ascii: "h")...UInt8(ascii: "w")).contains(byte)
 }

@@ -45,6 +45,7 @@ extension ABCVoice {
       takeGraces()
       record(.rest)
       tiedAlterations = [:]
+      lastStruck = []
     case .barsRest(let bars):
       try settle()
       guard let meter else {
@@ -52,6 +53,7 @@ extension ABCVoice {
       }
       takeGraces()
       record(.rest)
+      lastStruck = []
       pendingLength = try product(product(meter.barLength, Rational(4)), Rational(Int64(bars)))
     case .grace(let notes):
       for note in notes { graces.append(try pitch(of: note).pitch) }
@@ -91,6 +93,16 @@ extension ABCVoice {
       context.ignored.note(isAnnotation ? .annotation : .chordSymbol, text)
     case .slur:
       context.ignored.note(.slur, "()")
+    case .tie:
+      guard pendingLength > .zero, !lastStruck.isEmpty else {
+        throw element.problem("a tie '-' must follow a note, as in 'c-c'")
+      }
+      for struck in lastStruck {
+        if case .note(let pitch, let velocity, _) = events[struck.event].kind {
+          events[struck.event].kind = .note(pitch: pitch, velocity: velocity, tied: true)
+        }
+        tiedAlterations[struck.key] = struck.alteration
+      }
     case .overlay:
       try settle()
       guard channel < 15 else {
@@ -113,8 +125,10 @@ extension ABCVoice {
     let length = try length(of: written)
     takeGraces()
     var tied: [Int: Int] = [:]
+    lastStruck = []
     for note in notes {
       let (pitch, alteration) = try pitch(of: note)
+      lastStruck.append((events.count, Self.tieKey(note), alteration))
       record(.note(pitch: pitch, velocity: velocity, tied: note.tied))
       if note.tied { tied[Self.tieKey(note)] = alteration }
     }
@@ -192,7 +206,7 @@ extension ABCVoice {
       if let tempo = try parseTempo(&cursor, unit: unit) {
         record(.tempo(tempo))
       } else {
-        context.ignored.note(.tempoText, ABCByte.trimmed(value.text))
+        context.ignored.note(.tempoText, abcFieldText(value.bytes))
       }
     case UInt8(ascii: "I"):
       if let scope = accidentalDirective(abcFieldText(value.bytes)) { accidentalScope = scope }

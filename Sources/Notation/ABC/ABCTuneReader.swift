@@ -92,7 +92,7 @@ private struct ABCTuneReader {
     if let tempo {
       var cursor = ABCCursor(tempo)
       startTempo = try parseTempo(&cursor, unit: unit)
-      if startTempo == nil { context.ignored.note(.tempoText, ABCByte.trimmed(tempo.text)) }
+      if startTempo == nil { context.ignored.note(.tempoText, abcFieldText(tempo.bytes)) }
     }
     inBody = true
   }

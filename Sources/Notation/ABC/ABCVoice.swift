@@ -63,6 +63,8 @@ struct ABCVoice: Sendable {
   /// The alterations of the last note or chord's tied notes, by letter and octave: a tie
   /// carries its accidental to the next note of that letter and octave.
   var tiedAlterations: [Int: Int] = [:]
+  /// The notes of the last note or chord: their events' indices, tie keys and alterations.
+  var lastStruck: [(event: Int, key: Int, alteration: Int)] = []
   /// Where the bar began, and where the voice's own music reached at the bar's first `&`.
   var barStart: Rational = .zero
   var overlayEnd: Rational?
