@@ -105,6 +105,9 @@ let package = Package(
     .target(
       name: "FuzzMIDIReader", dependencies: ["MIDIFile", "ScoreParser"], path: "Fuzz/midi-reader"),
     .target(
+      name: "FuzzABCReader", dependencies: ["Notation", "MIDIFile", "ScoreParser"],
+      path: "Fuzz/abc-reader"),
+    .target(
       name: "FuzzOptions", dependencies: ["Settings", "ScoreParser"],
       path: "Fuzz/options"),
     .target(

@@ -228,7 +228,8 @@ private struct ABCTuneReader {
       guard builder.notes.count <= maxNotes else {
         throw ABCProblem("the tune plays more than \(maxNotes) notes, the limit (see --max-taps)")
       }
-      builder.end = max(builder.end, end)
+      // An overlay longer than its bar may sound past the voice's end: the song reaches it.
+      builder.end = max(builder.end, end, notes.map(\.position).max() ?? .zero)
       for event in played {
         switch event.kind {
         case .tempo(let tempo): builder.tempos.append((event.position, tempo))
