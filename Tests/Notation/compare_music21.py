@@ -19,7 +19,9 @@ music21 is read the way docs/notation.md says ours differs from it by design:
   before its note, 1/16 of a quarter each, taken from the previous onset (shared evenly when
   that is nearer): the music21 side is moved by that rule before comparing;
 - notes outside the built-in bank's range are moved by whole octaves by xylo-render: the
-  script transposes the whole tune by octaves (`--transpose`) into the bank when it fits.
+  script transposes the whole tune by octaves (`--transpose`) into the bank when it fits;
+- a unison (one pitch twice at one time, `[cc]` or two voices) strikes its bar once, as
+  `events` lists it: music21's notes are compared as a set of (onset, pitch).
 """
 import argparse
 import difflib
@@ -155,7 +157,7 @@ def music21_notes(score):
                 rows += [(seconds(onset), p.midi) for p in grace.pitches]
                 graces += len(grace.pitches)
             index += len(group)
-    return rows, graces
+    return sorted(set(rows)), graces
 
 
 def xylo_notes(binary, path, tune, transpose, titles):
