@@ -40,33 +40,34 @@ func soundingNotes(_ events: [ABCWrittenEvent], part: Int) -> [QuarterNote] {
 /// The notes of one channel that tied notes hold on through: for each tied note, a note of
 /// its pitch among those starting at the channel's next onset.
 private func heldNotes(_ events: [ABCWrittenEvent], _ indices: [Int]) -> Set<Int> {
-  // The channel's onsets in order, each with the notes starting there (grace notes apart).
-  var onsets: [[Int]] = []
-  var last: Rational?
-  for index in indices {
-    if case .grace = events[index].kind { continue }
-    if events[index].position == last {
-      onsets[onsets.count - 1].append(index)
-    } else {
-      onsets.append([index])
-      last = events[index].position
-    }
+  // The channel's notes and rests in order, grace notes apart; onsets are runs of one position.
+  let timed = indices.filter {
+    if case .grace = events[$0].kind { return false }
+    return true
   }
   var held = Set<Int>()
-  for (number, onset) in onsets.enumerated() where number + 1 < onsets.count {
-    let tied = onset.compactMap { index -> Int? in
-      guard case .note(let pitch, _, true) = events[index].kind else { return nil }
-      return pitch
+  var start = 0
+  while start < timed.count {
+    var end = start + 1
+    while end < timed.count, events[timed[end]].position == events[timed[start]].position {
+      end += 1
     }
-    guard !tied.isEmpty else { continue }
-    var waiting = tied
-    for next in onsets[number + 1] {
-      guard case .note(let pitch, _, _) = events[next].kind,
+    var next = end
+    while next < timed.count, events[timed[next]].position == events[timed[end]].position {
+      next += 1
+    }
+    var waiting: [Int] = []
+    for index in timed[start..<end] {
+      if case .note(let pitch, _, true) = events[index].kind { waiting.append(pitch) }
+    }
+    for index in timed[end..<next] where !waiting.isEmpty {
+      guard case .note(let pitch, _, _) = events[index].kind,
         let match = waiting.firstIndex(of: pitch)
       else { continue }
-      held.insert(next)
+      held.insert(index)
       waiting.remove(at: match)
     }
+    start = end
   }
   return held
 }

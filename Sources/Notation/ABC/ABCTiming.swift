@@ -36,7 +36,7 @@ extension ABCVoice {
   {
     switch element.kind {
     case .note(let note):
-      try strike([note], multiplier: .one, context: &context)
+      try strike(CollectionOfOne(note), multiplier: .one, context: &context)
     case .chord(let notes, let multiplier):
       try strike(notes, multiplier: multiplier, context: &context)
     case .rest(let multiplier):
@@ -118,21 +118,21 @@ extension ABCVoice {
 
   /// Strikes the notes of a chord (or one note) together, as long as the first of them.
   private mutating func strike(
-    _ notes: [ABCNoteToken], multiplier: Rational, context: inout ABCTuneContext
+    _ notes: some Collection<ABCNoteToken>, multiplier: Rational, context: inout ABCTuneContext
   ) throws(ABCProblem) {
     try settle()
     let written = try product(notes.first?.multiplier ?? .one, multiplier)
     let length = try length(of: written)
     takeGraces()
     var tied: [Int: Int] = [:]
-    lastStruck = []
+    lastStruck.removeAll(keepingCapacity: true)
     for note in notes {
       let (pitch, alteration) = try pitch(of: note)
       lastStruck.append((events.count, Self.tieKey(note), alteration))
       record(.note(pitch: pitch, velocity: velocity, tied: note.tied))
       if note.tied { tied[Self.tieKey(note)] = alteration }
     }
-    tiedAlterations = tied
+    if !tied.isEmpty || !tiedAlterations.isEmpty { tiedAlterations = tied }
     pendingLength = length
     try context.count(notes.count)
   }

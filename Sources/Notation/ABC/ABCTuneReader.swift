@@ -218,12 +218,15 @@ private struct ABCTuneReader {
     var parts = 0
     for index in voices.indices {
       try voices[index].finish()
-      let voice = voices[index]
-      let (played, end) = try unrollRepeats(voice.events, end: voice.position, maxEvents: budget)
+      // The written events are let go once unrolled: a voice's memory is held once.
+      let written = voices[index].events
+      voices[index].events = []
+      let (played, end) = try unrollRepeats(
+        written, end: voices[index].position, maxEvents: budget)
       let notes = soundingNotes(played, part: parts + 1)
       guard !notes.isEmpty else { continue }
       parts += 1
-      builder.parts.append(partName(voice, title: title))
+      builder.parts.append(partName(voices[index], title: title))
       builder.notes += notes
       guard builder.notes.count <= maxNotes else {
         throw ABCProblem("the tune plays more than \(maxNotes) notes, the limit (see --max-taps)")
