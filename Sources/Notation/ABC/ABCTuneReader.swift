@@ -41,9 +41,10 @@ private struct ABCTuneReader {
   var tempo: ABCLine?
   var startTempo: Rational?
   var definitions: [VoiceDefinition] = []
+  /// The header `K:`'s `transpose=` and `octave=`, for every voice without its own.
+  var shifts: (transpose: Int?, octave: Int?) = (nil, nil)
   var voices: [ABCVoice] = []
   var current = 0
-  var inBody = false
 
   init(maxNotes: Int) {
     context = ABCTuneContext(maxNotes: maxNotes)
@@ -73,8 +74,7 @@ private struct ABCTuneReader {
     case UInt8(ascii: "K"):
       let parsed = try parseKeyField(&cursor)
       key = parsed.key ?? key
-      definitions.append(
-        VoiceDefinition(id: "", transpose: parsed.transpose, octave: parsed.octave))
+      shifts = (parsed.transpose ?? shifts.transpose, parsed.octave ?? shifts.octave)
       return .endsWithThis
     case UInt8(ascii: "V"): try define(&cursor)
     case UInt8(ascii: "I"):
@@ -85,7 +85,7 @@ private struct ABCTuneReader {
     return .more
   }
 
-  /// The unit length and tempo once the header is read; the header's `K:` shifts.
+  /// The unit length and tempo, once the header is read.
   mutating func startBody() throws(ABCProblem) {
     let unit = self.unit ?? meter?.defaultUnitLength ?? Rational(1, 8) ?? .one
     self.unit = unit
@@ -94,7 +94,6 @@ private struct ABCTuneReader {
       startTempo = try parseTempo(&cursor, unit: unit)
       if startTempo == nil { context.ignored.note(.tempoText, abcFieldText(tempo.bytes)) }
     }
-    inBody = true
   }
 
   mutating func readBody(_ line: ABCLine) throws(ABCProblem) {
@@ -115,9 +114,12 @@ private struct ABCTuneReader {
           scope = set
           for index in voices.indices { voices[index].accidentalScope = set }
         }
-      default:
+      case UInt8(ascii: "K"), UInt8(ascii: "L"), UInt8(ascii: "M"), UInt8(ascii: "Q"):
         let index = try voiceIndex(nil)
         try voices[index].playField(field.letter, value: value, context: &context)
+      default:
+        // T:, P:, N:, R:, U: and the others change nothing played.
+        break
       }
       return
     }
@@ -169,9 +171,9 @@ private struct ABCTuneReader {
         definition.name = unquoted(name)
       }
     }
-    let shifts = try playbackShifts(Array(words.dropFirst()), cursor)
-    definition.transpose = shifts.transpose ?? definition.transpose
-    definition.octave = shifts.octave ?? definition.octave
+    let own = try playbackShifts(Array(words.dropFirst()), cursor)
+    definition.transpose = own.transpose ?? definition.transpose
+    definition.octave = own.octave ?? definition.octave
     if let known = definitions.firstIndex(where: { $0.id == id }) {
       definitions[known] = definition
     } else {
@@ -189,16 +191,15 @@ private struct ABCTuneReader {
   /// before any `V:` is the first voice the header defines, else voice `1`.
   private mutating func voiceIndex(_ id: String?) throws(ABCProblem) -> Int {
     if id == nil, !voices.isEmpty { return current }
-    let wanted = id ?? definitions.first { !$0.id.isEmpty }?.id ?? "1"
+    let wanted = id ?? definitions.first?.id ?? "1"
     if let index = voices.firstIndex(where: { $0.id == wanted }) { return index }
     var voice = ABCVoice(
       id: wanted, key: key, unit: unit ?? .one, meter: meter, scope: scope)
     // The header's K: shifts every voice; a V: definition's own shifts win.
-    let header = definitions.first { $0.id.isEmpty }
     let definition = definitions.first { $0.id == wanted }
     voice.name = definition?.name
-    voice.transpose = definition?.transpose ?? header?.transpose ?? 0
-    voice.octave = definition?.octave ?? header?.octave ?? 0
+    voice.transpose = definition?.transpose ?? shifts.transpose ?? 0
+    voice.octave = definition?.octave ?? shifts.octave ?? 0
     voices.append(voice)
     current = voices.count - 1
     return current
