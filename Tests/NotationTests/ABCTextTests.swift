@@ -34,6 +34,10 @@ import Testing
     #expect(try notesText("c2 {uc}-d2") == "0:72 15/16:72 1:74")
   }
 
+  @Test func marksAndSlursInsideAChordArePassedOver() throws {
+    #expect(try notesText("[.Hc(e]2 g)") == "0:72 0:76 1:79")
+  }
+
   @Test func aUnisonIsTwoNotesOfTheSong() throws {
     // The MIDI path strikes a unison once (docs/midi.md); the song holds both.
     #expect(try notesText("[cc]") == "0:72 0:72")

@@ -46,7 +46,8 @@ private func lexChord(
       var one = ABCCursor(line.part(at, cursor.line.bytes.endIndex))
       try lexOne(&one, into: sink)
       cursor.index = one.index
-    } else if byte == UInt8(ascii: "."), cursor.peek(1) != UInt8(ascii: "-") {
+    } else if isChordMark(byte, next: cursor.peek(1)) {
+      // Staccato, shorthand decorations and slurs inside a chord are not played either.
       cursor.advance()
     } else if ABCByte.isLetter(byte) || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "_")
       || byte == UInt8(ascii: "=")
@@ -154,4 +155,14 @@ func endingNumbers(_ cursor: inout ABCCursor, start: Int) throws(ABCProblem) -> 
 
 private func endingHelp(_ written: String) -> String {
   "malformed ending '\(written)'; write the passes that play it, as in '[1', '[2' or '[1,3' (1 to 64)"
+}
+
+/// A mark passed over inside a chord: `.` (not a dotted tie), `~`, `H`-`W`, `h`-`w`, `(`, `)`.
+private func isChordMark(_ byte: UInt8, next: UInt8?) -> Bool {
+  switch byte {
+  case UInt8(ascii: "."): next != UInt8(ascii: "-")
+  case UInt8(ascii: "~"), UInt8(ascii: "("), UInt8(ascii: ")"): true
+  case UInt8(ascii: "H")...UInt8(ascii: "W"), UInt8(ascii: "h")...UInt8(ascii: "w"): true
+  default: false
+  }
 }
