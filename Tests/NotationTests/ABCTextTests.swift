@@ -34,6 +34,10 @@ import Testing
     #expect(try notesText("c2 {uc}-d2") == "0:72 15/16:72 1:74")
   }
 
+  @Test func aTieAfterARestTiesNothing() throws {
+    #expect(try notesText("c z2-z c") == "0:72 2:72")
+  }
+
   @Test func marksAndSlursInsideAChordArePassedOver() throws {
     #expect(try notesText("[.Hc(e]2 g)") == "0:72 0:76 1:79")
   }

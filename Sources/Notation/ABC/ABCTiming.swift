@@ -94,9 +94,10 @@ extension ABCVoice {
     case .slur:
       context.ignored.note(.slur, "()")
     case .tie:
-      guard pendingLength > .zero, !lastStruck.isEmpty else {
+      guard pendingLength > .zero else {
         throw element.problem("a tie '-' must follow a note, as in 'c-c'")
       }
+      // A tie after a rest (`z4-z`) ties nothing.
       for struck in lastStruck {
         if case .note(let pitch, let velocity, _) = events[struck.event].kind {
           events[struck.event].kind = .note(pitch: pitch, velocity: velocity, tied: true)
