@@ -70,6 +70,11 @@ import Testing
     #expect(Dynamics.velocity(of: "sfz") == nil)
   }
 
+  @Test func aMeterAtTheStartOfTheBodyReplacesTheHeaders() throws {
+    let song = try readABCText(tune("[M:3/4] c6 |", header: "M:4/4\nL:1/8\nK:C")).song
+    #expect(song.timeSignatures.map { "\($0.numerator)/\($0.denominator)@\($0.tick)" } == ["3/4@0"])
+  }
+
   @Test func metersAndTheEndReachTheSong() throws {
     let song = try readABCText(tune("c8 | [M:3/4] c6 |", header: "M:4/4\nL:1/8\nK:C")).song
     let quarter = Int64(song.ticksPerQuarter)

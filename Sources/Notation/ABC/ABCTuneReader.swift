@@ -238,9 +238,9 @@ private struct ABCTuneReader {
         switch event.kind {
         case .tempo(let tempo): builder.tempos.append((event.position, tempo))
         case .meter(let meter?) where meter.isWritable:
-          if !builder.meters.contains(where: { $0.position == event.position }) {
-            builder.meters.append((event.position, meter.numerator, meter.denominator))
-          }
+          // One meter a position: the later one read (a body's `[M:]` over the header's).
+          builder.meters.removeAll { $0.position == event.position }
+          builder.meters.append((event.position, meter.numerator, meter.denominator))
         default: break
         }
       }
