@@ -159,7 +159,7 @@ import Testing
     let result = try run(["convert", Self.band, "-o", "/tmp/x.wav"])
     #expect(
       result.stderr
-        == "xylo-render: error: '/tmp/x.wav' must name a score ('.xylo'): convert makes a score of a MIDI file and a MIDI file of a score\n"
+        == "xylo-render: error: '/tmp/x.wav' must name a score ('.xylo'): convert makes a score of a MIDI, MusicXML or ABC file and a MIDI file of a score\n"
     )
     #expect(result.status == 1)
   }
