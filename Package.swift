@@ -105,6 +105,9 @@ let package = Package(
     .target(
       name: "FuzzMIDIReader", dependencies: ["MIDIFile", "ScoreParser"], path: "Fuzz/midi-reader"),
     .target(
+      name: "FuzzABCReader", dependencies: ["Notation", "MIDIFile", "ScoreParser"],
+      path: "Fuzz/abc-reader"),
+    .target(
       name: "FuzzOptions", dependencies: ["Settings", "ScoreParser"],
       path: "Fuzz/options"),
     .target(
@@ -120,6 +123,9 @@ let package = Package(
     .testTarget(
       name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"]),
     .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
+    .testTarget(
+      name: "NotationTests", dependencies: ["TestSupport", "Notation", "MIDIFile", "ScoreParser"],
+      exclude: ["fuzz-regressions"]),
     .testTarget(
       name: "MIDIFileTests",
       dependencies: ["TestSupport", "MIDIFile", "ScoreParser", "AudioBasics"]),

@@ -5,12 +5,12 @@ enum EventsCommand {
   static let command = Command(
     name: "events", overview: "Print the resolved taps of a score as CSV, in render order.",
     synopsis: [
-      "xylo-render events [--rate HZ] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
+      "xylo-render events [--rate HZ] [--exact] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
     ],
     about: """
       Columns: frame,seconds,key,gain,line (track for a MIDI file). A tap at time t lands on
-      frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals; rows are ordered by
-      frame, then by text order.
+      frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals (--exact: as a
+      fraction); rows are ordered by frame, then by text order.
       """,
     arguments: [CommonOptions.scoreArgument],
     sections: [
@@ -20,7 +20,8 @@ enum EventsCommand {
           OptionSpec(
             "--rate", value: "HZ",
             help:
-              "Frames per second for the frame column (default: the score's options, else 48000)")
+              "Frames per second for the frame column (default: the score's options, else 48000)"),
+          OptionSpec("--exact", help: "Print seconds as exact fractions (7/3) instead of decimals"),
         ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs)
     ],
     run: run)
@@ -53,11 +54,12 @@ enum EventsCommand {
     console.reportReading(song, path: path)
     // For MIDI, a tap's place in the file is its track.
     console.out("frame,seconds,key,gain,\(song.isMIDI ? "track" : "line")")
+    let exact = arguments.has("--exact")
     for item in placed {
       let tap = item.tap
+      let seconds = exact ? tap.time.description : tap.time.decimalString(places: 6)
       console.out(
-        "\(item.frame),\(tap.time.decimalString(places: 6)),\(tap.key),\(formatGain(tap.gain)),\(tap.line)"
-      )
+        "\(item.frame),\(seconds),\(tap.key),\(formatGain(tap.gain)),\(tap.line)")
     }
     return .success
   }

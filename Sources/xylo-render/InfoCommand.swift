@@ -10,9 +10,10 @@ enum InfoCommand {
     synopsis: ["xylo-render info [--json] [--bank DIR|FILE.sfz] [MIDI options] SCORE"],
     about: """
       Prints the length, the taps and keys a render would play (with the MIDI options given),
-      the tempo and meter changes, and for a MIDI file every track: its name, General MIDI
-      instrument, channels, note count and range, drum notes (channel 10), and how many notes
-      the bank has only at another octave (folded by default) or at none.
+      the tempo and meter changes, an ABC file's tunes, and for a MIDI file every track (the
+      parts of MusicXML and ABC): its name, General MIDI instrument, channels, note count and
+      range, drum notes (channel 10), and how many notes the bank has only at another octave
+      (folded by default) or at none.
       """,
     arguments: [CommonOptions.scoreArgument],
     sections: [
@@ -76,6 +77,12 @@ enum InfoCommand {
     for meter in info.meterChanges {
       lines.append("meter: \(meter.numerator)/\(meter.denominator) from \(seconds(meter.time))")
     }
+    if !info.tunes.isEmpty {
+      lines.append("TUNE  TITLE")
+      for tune in info.tunes {
+        lines.append(pad("\(tune.number)", 5) + " " + displayText(tune.title ?? "-", limit: 60))
+      }
+    }
     if !info.tracks.isEmpty {
       lines.append(
         "TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE"
@@ -109,6 +116,7 @@ enum InfoCommand {
     let meters = info.meterChanges.map {
       "{\"seconds\": \(number($0.time)), \"numerator\": \($0.numerator), \"denominator\": \($0.denominator)}"
     }
+    let tunes = info.tunes.map { "{\"number\": \($0.number), \"title\": \(string($0.title))}" }
     let tracks = info.tracks.map { track in
       let fields = [
         "\"number\": \(track.number)", "\"name\": \(string(track.name))",
@@ -130,6 +138,7 @@ enum InfoCommand {
       "\"keys\": [\(info.keys.map { string($0) }.joined(separator: ", "))]",
       "\"tempo_changes\": [\(tempi.joined(separator: ", "))]",
       "\"meter_changes\": [\(meters.joined(separator: ", "))]",
+      "\"tunes\": [\(tunes.joined(separator: ", "))]",
       "\"tracks\": [\(tracks.joined(separator: ", "))]",
       "\"warnings\": [\(info.warnings.map { string($0) }.joined(separator: ", "))]",
     ]

@@ -71,6 +71,8 @@ package struct NoteFile: Sendable {
   package var notation: NotationFormat?
   /// What reading tolerated (MIDI structure) or passed over (notation elements), a line each.
   package var warnings: [String]
+  /// An ABC file's tunes; empty for the other kinds.
+  package var tunes: [NotatedTune] = []
 }
 
 /// Reads MIDI, MusicXML or ABC bytes (by `path`'s name or the bytes' start) within the limits
@@ -92,7 +94,8 @@ package func readNoteFile(
     let read = try readNotation(
       bytes, format: format, path: path, choices: NotationChoices(tune: midi.tune),
       limits: limits)
-    return NoteFile(song: read.song, notation: format, warnings: read.warnings)
+    return NoteFile(
+      song: read.song, notation: format, warnings: read.warnings, tunes: read.tunes)
   } catch {
     throw .notation(error)
   }

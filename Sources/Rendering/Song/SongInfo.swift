@@ -24,6 +24,9 @@ public struct SongInfo: Sendable {
   public var tracks: [MIDITrackSummary]
   /// What the file gets wrong that reading tolerated (MIDI structure), each a line.
   public var warnings: [String]
+  /// An ABC file's tunes (`X:` number and title), whichever `--tune` reads; none for the
+  /// other kinds.
+  public var tunes: [NotatedTune] = []
 }
 
 /// Reads `path` (a score, or a MIDI file by its name or its first bytes) as `Song(file:)`
@@ -45,6 +48,7 @@ public func songInfo(
   guard song.isMIDI else { return info }
   let bytes = try readScoreFile(path)
   let file = try readNoteFile(bytes, path: displayPath(path), options: limits, midi: midi)
+  info.tunes = file.tunes
   info.tracks = trackSummaries(
     of: file.song,
     mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
