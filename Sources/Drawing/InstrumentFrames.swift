@@ -156,7 +156,7 @@ public final class InstrumentFrames {
       let bar = layout.bars[index]
       // The bar drawn opaque into a group, then laid down at the button's alpha.
       cairo_push_group(context)
-      roundedRectangle(bar, radius: min(bar.height, bar.width) * 0.12)
+      roundedRectangle(bar, radius: min(bar.height, bar.width) * KeyboardLook.cornerRadius)
       let colour = key.colour
       cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
       cairo_fill(context)

@@ -31,7 +31,7 @@ extension InstrumentFrames {
       shadow.y += thickness * (raised ? 0.16 : 0.08)
       canvas.fill(
         shadow, Colour(hex: KeyboardLook.barShadow.colour, alpha: KeyboardLook.barShadow.alpha),
-        cornerRadius: min(bar.width, bar.height) * 0.12)
+        cornerRadius: min(bar.width, bar.height) * KeyboardLook.cornerRadius)
     }
     cairo_restore(context)
   }
