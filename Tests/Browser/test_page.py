@@ -14,7 +14,8 @@ WAV of them must be `xylo-render render`'s of that score; and on a phone held up
 
 Run: /usr/bin/python3 Tests/Browser/test_page.py (scripts/test does, after `swift test`).
 XYLO_RENDER names the binary (default .build/debug/xylo-render); XYLO_PAGE_SCREENSHOTS, when
-set, is a folder the screenshots are saved in (page-1280x800.png, page-390x844.png). Without
+set, is a folder the screenshots are saved in (page-1280x800.png, page-390x844.png, and
+page-xylophone-*.png of a song of 31 keys). Without
 Chromium, chromedriver or Selenium the suite fails: it is never skipped.
 """
 
@@ -118,6 +119,11 @@ class PageInBrowserTests(unittest.TestCase):
         made = xylo("page", SCORE, "-o", cls.page)
         assert made.returncode == 0, made.stderr
         cls.taps = events(SCORE)
+        # A song of 31 keys, drawn as a xylophone.
+        cls.xylophone = os.path.join(cls.folder, "fur-elise.html")
+        made = xylo("page", os.path.join(ROOT, "docs", "pictures", "fur-elise-excerpt.xylo"),
+                    "-o", cls.xylophone)
+        assert made.returncode == 0, made.stderr
         rendered = os.path.join(cls.folder, "twinkle.wav")
         run = xylo("render", SCORE, "-o", rendered, "--quiet")
         assert run.returncode == 0, run.stderr
@@ -145,8 +151,9 @@ class PageInBrowserTests(unittest.TestCase):
         cls.open(1280, 800)
 
     @classmethod
-    def open(cls, width, height):
-        """Loads the page in a viewport of `width`x`height` CSS pixels (a phone's below 600)."""
+    def open(cls, width, height, page=None):
+        """Loads the page (Twinkle's unless `page`) in a viewport of `width`x`height` CSS pixels
+        (a phone's below 600)."""
         phone = width < 600
         cls.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
@@ -156,7 +163,7 @@ class PageInBrowserTests(unittest.TestCase):
         cls.driver.execute_cdp_cmd(
             "Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5}
         )
-        cls.driver.get(cls.url)
+        cls.driver.get("file://" + page if page else cls.url)
         cls.wait_for("document.body.dataset.ready === 'yes'")
         cls.wait_for("document.querySelector('audio.song').readyState >= 1")
 
@@ -271,7 +278,8 @@ class PageInBrowserTests(unittest.TestCase):
             if message["method"] == "Network.requestWillBeSent":
                 urls.append(message["params"]["request"]["url"])
         self.assertIn(self.url, urls)
-        others = [url for url in urls if url != self.url and not url.startswith(("data:", "blob:"))]
+        pages = (self.url, "file://" + self.xylophone)
+        others = [url for url in urls if url not in pages and not url.startswith(("data:", "blob:"))]
         self.assertEqual(others, [])
         policy = self.js(
             "return document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content"
@@ -506,6 +514,40 @@ class PageInBrowserTests(unittest.TestCase):
                 self.assertLessEqual(right, 390)
                 self.assertLessEqual(bottom, 844, "every control on the first screen")
             self.screenshot("page-390x844.png")
+        finally:
+            self.open(1280, 800)
+
+    def test_a_song_of_many_keys_is_a_xylophone_that_fits_and_plays(self):
+        try:
+            for width, height in ((1280, 800), (390, 844)):
+                self.open(width, height, self.xylophone)
+                self.seek_paused(2.45)
+                boxes = self.js(
+                    "const box = e => { const r = e.getBoundingClientRect();"
+                    " return [r.left, r.top, r.right, r.bottom]; };"
+                    "return {keyboard: box(document.querySelector('.keyboard')),"
+                    " keys: Array.from(document.querySelectorAll('button.key')).map(box),"
+                    " titles: Array.from(document.querySelectorAll('button.key'))"
+                    "  .map(k => k.textContent)}"
+                )
+                self.assertEqual(len(boxes["keys"]), 31)
+                self.assertEqual(boxes["titles"][:3], ["F4", "G4", "A4"])
+                left, top, right, bottom = boxes["keyboard"]
+                for index, (x0, y0, x1, y1) in enumerate(boxes["keys"]):
+                    self.assertTrue(left - 0.5 <= x0 < x1 <= right + 0.5, index)
+                    self.assertTrue(top - 0.5 <= y0 < y1 <= bottom + 0.5, index)
+                    self.assertGreaterEqual(min(x1 - x0, y1 - y0), 12, "a bar a finger can hit")
+                    for other, (u0, v0, u1, v1) in enumerate(boxes["keys"][:index]):
+                        overlap = max(0, min(x1, u1) - max(x0, u0)) * max(0, min(y1, v1) - max(y0, v0))
+                        self.assertLess(overlap, 1, f"bars {other} and {index} overlap")
+                self.screenshot(f"page-xylophone-{width}x{height}.png")
+            # A press is recorded by the title the score plays.
+            self.js("document.querySelector('button.record').click()")
+            self.seek_paused(1.0)
+            self.press("1")
+            self.js("document.querySelector('button.record').click()")
+            text = self.js("return document.querySelector('.score-text').textContent")
+            self.assertTrue(text.endswith("\n1.000000 F4\n"), text)
         finally:
             self.open(1280, 800)
 

@@ -90,9 +90,27 @@ import Testing
     // D takes a black label at rest over the built-in gradient, white dimmed; each shorter.
     #expect(
       page.html.contains(
-        ".k1 { grid-row: 3; --length: 84.4303%; --rest: rgba(251, 140, 0, 0.7); --dim: rgba(251, 140, 0, 0.5); --label-rest: #000000; --label-dim: #FFFFFF; --label: 0.42; }"
+        ".k1 { --rest: rgba(251, 140, 0, 0.7); --dim: rgba(251, 140, 0, 0.5); --label-rest: #000000; --label-dim: #FFFFFF; }"
       ))
+    #expect(page.html.contains(".k1 { grid-row: 3; --length: 84.4303%; --label: 0.42; }"))
     #expect(page.html.contains("--top: #293045; --bottom: #0A0D14;"))
+  }
+
+  @Test func aSongOfMoreThanEightKeysIsAXylophoneOfItsRangeAsTheVideoDrawsIt() throws {
+    let (page, made) = try makePage(["docs/pictures/fur-elise-excerpt.xylo"])
+    #expect(made.stderr.contains("and 31 of 31 keys' samples"), "\(made.stderr)")
+    #expect(page.html.contains("<main class=\"keyboard xylophone\" aria-label=\"Keys\">"))
+    let titles = page.keys.compactMap { $0["title"] as? String }
+    #expect(titles.count == 31)
+    #expect(titles.prefix(6) == ["F4", "G4", "A4", "B4", "C5", "D5"])
+    #expect(page.keys.map { $0["plays"] as? String } == titles)
+    // Each shape's bars and rails, the rails masked where the bars are.
+    for shape in ["tall", "wide", "widest"] {
+      #expect(page.html.contains("<svg class=\"rails \(shape)\""), "\(shape)")
+      #expect(page.html.contains("<g mask=\"url(#outside-\(shape))\""), "\(shape)")
+    }
+    #expect(page.html.contains("@container keyboard (min-aspect-ratio: 2 / 1) {"))
+    #expect(page.keys.map { $0["shortcuts"] as? [String] ?? [] }.prefix(2) == [["1"], ["2"]])
   }
 
   @Test func aThirtySecondSongWithTheBuiltInBankMakesAPageUnderTwoMegabytes() throws {

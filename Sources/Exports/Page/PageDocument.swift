@@ -7,6 +7,7 @@ struct PageContent {
   var title: String
   var artist: String?
   var keys: [PageKey]
+  var arrangement: KeyArrangement
   var showsLabels: Bool
   /// The song's AAC file (MP4), as embedded.
   var song: [UInt8]
@@ -25,7 +26,7 @@ struct PageContent {
 /// (`data:` URLs and Base64 in its JSON), its style and its script. Its Content-Security-Policy
 /// lets it load nothing and run only its own script and style, allowed by their hashes.
 func pageDocument(_ content: PageContent) -> String {
-  let style = pageStyle(keys: content.keys)
+  let style = pageStyle(keys: content.keys, arrangement: content.arrangement)
   let policy = [
     "default-src 'none'", "media-src data:", "script-src \(cspHash(pageScript))",
     "style-src \(cspHash(style))", "img-src data:", "base-uri 'none'", "form-action 'none'",
@@ -48,17 +49,39 @@ func pageDocument(_ content: PageContent) -> String {
     <header class="heading"><h1>\(title)</h1>
     """
   if let artist = content.artist { html += "<p class=\"artist\">\(htmlText(artist))</p>" }
-  html += "</header>\n<main class=\"keyboard\" aria-label=\"Keys\">\n"
-  for (index, key) in content.keys.enumerated() {
-    let label = htmlText(key.drawn.title)
-    html +=
-      "<div class=\"slot k\(index)\"><button type=\"button\" class=\"key\" data-key=\"\(index)\" aria-label=\"\(label)\" aria-keyshortcuts=\"\(key.shortcuts.joined(separator: " "))\">\(content.showsLabels ? label : "")</button></div>\n"
-  }
-  html += "</main>\n" + controls(content) + "\n"
+  html += "</header>\n" + keyboard(content) + controls(content) + "\n"
   html +=
     "<audio class=\"song\" preload=\"auto\" src=\"data:audio/mp4;base64,\(base64(content.song))\"></audio>\n"
   html += "<script type=\"application/json\" id=\"page-data\">\(pageData(content))</script>\n"
   return html + "<script>\(pageScript)</script>\n</body>\n</html>\n"
+}
+
+/// The keys: the app's buttons, each in a slot of the grid, or a xylophone's bars on a stage
+/// over their rails.
+private func keyboard(_ content: PageContent) -> String {
+  func key(_ index: Int, _ key: PageKey, classes: String) -> String {
+    let label = htmlText(key.drawn.title)
+    let shortcuts = key.shortcuts.joined(separator: " ")
+    return
+      "<button type=\"button\" class=\"\(classes)\" data-key=\"\(index)\" aria-label=\"\(label)\" aria-keyshortcuts=\"\(shortcuts)\">\(content.showsLabels ? label : "")</button>"
+  }
+  switch content.arrangement {
+  case .buttons:
+    let slots = content.keys.enumerated().map { index, page in
+      "<div class=\"slot k\(index)\">\(key(index, page, classes: "key"))</div>\n"
+    }
+    return "<main class=\"keyboard buttons\" aria-label=\"Keys\">\n\(slots.joined())</main>\n"
+  case .xylophone:
+    let bars = content.keys.enumerated().map { index, page in
+      key(index, page, classes: "key k\(index)") + "\n"
+    }
+    return """
+      <main class="keyboard xylophone" aria-label="Keys"><div class="stage">
+      \(xylophoneRails(content.keys.map(\.drawn)))
+      \(bars.joined())</div></main>
+
+      """
+  }
 }
 
 /// The transport, the tap-along panel, the tapped score and the keys' hint.
@@ -113,6 +136,7 @@ private func pageData(_ content: PageContent) -> String {
   let keys = content.keys.enumerated().map { index, key in
     JSONValue.object([
       "title": .string(key.drawn.title),
+      "plays": key.plays.map { .string($0) } ?? .null,
       "level": .number(key.level),
       "sample": key.flac == nil ? .null : .number(index),
       "shortcuts": .array(key.shortcuts.map { .string($0) }),

@@ -8,8 +8,9 @@ import SoundFile
 /// A key the page draws and plays.
 struct PageKey {
   var drawn: DrawnKey
-  /// The sample a press plays, as 16-bit FLAC at the page's rate and channels; `nil` when the
-  /// bank has no sample for the key.
+  /// The bank's title a press plays (the score's name for the key), and its sample as 16-bit
+  /// FLAC at the page's rate and channels; `nil` when the bank has no sample for the key.
+  var plays: String?
   var flac: [UInt8]?
   /// The linear level a press plays it at: the bank's level for a full tap, times the render's
   /// gain.
@@ -60,7 +61,8 @@ func pageKeys(_ plan: RenderPlan, bank: any SampleBank) throws(RenderError) -> (
     var shortcuts = index < 9 ? [String(index + 1)] : []
     if key.title.count == 1, key.title.first?.isLetter == true { shortcuts.append(key.title) }
     return PageKey(
-      drawn: key, flac: sample?.flac, level: sample?.level ?? 0, shortcuts: shortcuts)
+      drawn: key, plays: sample == nil ? nil : titleOfKey[index], flac: sample?.flac,
+      level: sample?.level ?? 0, shortcuts: shortcuts)
   }
   return (keys, arrangement, barOfSample)
 }

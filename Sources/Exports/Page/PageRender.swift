@@ -29,7 +29,7 @@ public func renderPage(
     throw .output(error)
   }
   defer { target.discard() }
-  let (keys, _, barOfSample) = try pageKeys(plan, bank: song.bank)
+  let (keys, arrangement, barOfSample) = try pageKeys(plan, bank: song.bank)
   let (audio, aac) = try renderedAAC(plan, progress: progress)
   let title =
     settings.title ?? plan.tags.title
@@ -44,7 +44,8 @@ public func renderPage(
   }
   let html = pageDocument(
     PageContent(
-      title: title, artist: plan.tags.artist, keys: keys, showsLabels: settings.showsLabels,
+      title: title, artist: plan.tags.artist, keys: keys, arrangement: arrangement,
+      showsLabels: settings.showsLabels,
       song: aac, rate: plan.rate, channels: plan.channels, frameCount: plan.totalFrames,
       taps: taps, scoreHeaders: (header(false), header(true)), fileName: fileName(title)))
   let bytes = Array(html.utf8)

@@ -169,7 +169,8 @@ let pageScript = #"""
         ? { audio: audio.currentTime + dimSeconds, page: -1 }
         : { audio: -1, page: performance.now() + 1000 * dimSeconds };
       show(key, true);
-      if (recording) {
+      // A key the bank has no sample for sounds nothing, and a score could not play it.
+      if (recording && data.keys[key].plays !== null) {
         take.push({ frame: Math.round(song.currentTime * rate), key: key });
         showTake();
       }
@@ -192,7 +193,7 @@ let pageScript = #"""
     function scoreOfTake() {
       const header = polyphonic ? data.score.polyphonic : data.score.app;
       return header + ordered().map(function (tap) {
-        return secondsText(tap.frame) + " " + data.keys[tap.key].title + "\n";
+        return secondsText(tap.frame) + " " + data.keys[tap.key].plays + "\n";
       }).join("");
     }
 

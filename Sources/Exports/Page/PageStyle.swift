@@ -1,13 +1,43 @@
 import Drawing
 
 /// The page's one style sheet: the look's facts as custom properties and one rule a key, all
-/// made from `KeyboardLook` (no colour is written here), then `pageLayoutStyle`. System fonts
-/// only: nothing to fetch.
-func pageStyle(keys: [PageKey]) -> String {
+/// made from `KeyboardLook` (no colour is written here), the keys' layout (`buttonsStyle` or
+/// `xylophoneStyle`), then `pageLayoutStyle`. System fonts only: nothing to fetch.
+func pageStyle(keys: [PageKey], arrangement: KeyArrangement) -> String {
   let gradient = KeyboardLook.backgroundGradient
   let title = KeyboardLook.titleColour
   let shadow = KeyboardLook.titleShadow
-  let shapes = KeyboardLook.buttonShapes(of: keys.map(\.drawn))
+  var style = """
+    :root {
+      --top: \(KeyboardLook.cssHex(gradient.top)); --bottom: \(KeyboardLook.cssHex(gradient.bottom));
+      --title: \(rgba(title.colour, title.alpha)); --title-shadow: \(rgba(shadow.colour, shadow.alpha));
+      --record: \(KeyboardLook.cssHex(KeyboardLook.keyColours[0]));
+      --bar-shadow: \(rgba(KeyboardLook.barShadow.colour, KeyboardLook.barShadow.alpha));
+      --font: "\(KeyboardLook.fontFamily)", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    }
+
+    """
+  for (index, key) in keys.enumerated() {
+    let colours = KeyboardLook.coloursOverGradient(of: key.drawn)
+    style += """
+      .k\(index) { --rest: \(rgba(colours.key, colours.resting.alpha)); \
+      --dim: \(rgba(colours.key, colours.dimmed.alpha)); \
+      --label-rest: \(KeyboardLook.cssHex(colours.resting.label)); \
+      --label-dim: \(KeyboardLook.cssHex(colours.dimmed.label)); }
+
+      """
+  }
+  switch arrangement {
+  case .buttons: style += buttonsStyle(keys.map(\.drawn))
+  case .xylophone: style += xylophoneStyle(keys.map(\.drawn))
+  }
+  return style + pageLayoutStyle
+}
+
+/// The app's buttons stacked in a grid that fills the keyboard's height: a row per bar, in
+/// proportion to its thickness, and one per gap; each bar as long as the video draws it.
+private func buttonsStyle(_ keys: [DrawnKey]) -> String {
+  let shapes = KeyboardLook.buttonShapes(of: keys)
   // The keyboard's height in naturals' thicknesses: the bars and the gaps between them.
   let units =
     shapes.reduce(0) { $0 + $1.thickness } + KeyboardLook.buttonGap * Double(max(0, keys.count - 1))
@@ -17,29 +47,99 @@ func pageStyle(keys: [PageKey]) -> String {
     rows.append("minmax(0, \(number(shape.thickness))fr)")
   }
   var style = """
-    :root {
-      --top: \(KeyboardLook.cssHex(gradient.top)); --bottom: \(KeyboardLook.cssHex(gradient.bottom));
-      --title: \(rgba(title.colour, title.alpha)); --title-shadow: \(rgba(shadow.colour, shadow.alpha));
-      --record: \(KeyboardLook.cssHex(KeyboardLook.keyColours[0]));
-      --font: "\(KeyboardLook.fontFamily)", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-      --units: \(number(units)); --radius: \(number(KeyboardLook.cornerRadius));
-    }
-    .keyboard { grid-template-rows: \(rows.joined(separator: " ")); }
+    .keyboard { display: grid; grid-template-rows: \(rows.joined(separator: " ")); \
+    min-height: calc(\(number(units)) * 46px); max-height: calc(\(number(units)) * 100px); }
+    .slot { container-type: size; display: flex; justify-content: center; min-height: 0; }
+    .slot .key { width: var(--length); height: 100%; \
+    border-radius: calc(\(number(KeyboardLook.cornerRadius)) * 100cqh); \
+    font-size: calc(var(--label) * 100cqh); }
 
     """
-  for (index, key) in keys.enumerated() {
-    let colours = KeyboardLook.coloursOverGradient(of: key.drawn)
-    let shape = shapes[index]
+  for (index, shape) in shapes.enumerated() {
     style += """
       .k\(index) { grid-row: \(2 * index + 1); --length: \(number(100 * shape.length))%; \
-      --rest: \(rgba(colours.key, colours.resting.alpha)); --dim: \(rgba(colours.key, colours.dimmed.alpha)); \
-      --label-rest: \(KeyboardLook.cssHex(colours.resting.label)); \
-      --label-dim: \(KeyboardLook.cssHex(colours.dimmed.label)); \
       --label: \(number(shape.labelSize / shape.thickness)); }
 
       """
   }
-  return style + pageLayoutStyle
+  return style
+}
+
+/// The shapes the xylophone is drawn in, in picture pixels: turned a quarter (bars lying
+/// across, lowest at the top) on a keyboard taller than wide, as the video's 9:16; upright on
+/// one at least as wide as tall, as its 16:9; and at 12:5 on one more than twice as wide. Each
+/// with the container query that chooses it (the last that holds wins).
+let xylophoneShapes: [(name: String, width: Int, height: Int, query: String?)] = [
+  ("tall", 900, 1_600, nil), ("wide", 1_600, 900, "(min-aspect-ratio: 1 / 1)"),
+  ("widest", 1_920, 800, "(min-aspect-ratio: 2 / 1)"),
+]
+
+/// A xylophone of the song's range, as the video draws it at the one of `xylophoneShapes`
+/// nearest the keyboard's: a stage of that shape as large as the keyboard holds, each bar
+/// placed on it in percent, its corners, shadow and label in the stage's height.
+private func xylophoneStyle(_ keys: [DrawnKey]) -> String {
+  // The stage is sized from the keyboard's height (`cqh`), which Chromium takes as definite
+  // only when the page's is: the body is the screen's height, not at least that.
+  var style = """
+    body { height: 100vh; height: 100dvh; }
+    .keyboard { position: relative; container: keyboard / size; min-height: 260px; }
+    .stage { position: absolute; inset: 0; margin: auto; container-type: size; }
+    .stage .key { position: absolute; border-radius: calc(var(--corner) * 100cqh); \
+    font-size: calc(var(--label) * 100cqh); \
+    box-shadow: 0 calc(var(--drop) * 100cqh) 0 var(--bar-shadow); }
+    .rails { position: absolute; inset: 0; width: 100%; height: 100%; pointer-events: none; \
+    display: none; }
+
+    """
+  for (index, shape) in xylophoneShapes.enumerated() {
+    let places = KeyboardLook.places(
+      of: keys, arrangement: .xylophone, width: shape.width, height: shape.height)
+    var rules = """
+      .stage { width: min(100cqw, calc(100cqh * \(shape.width) / \(shape.height))); \
+      height: min(100cqh, calc(100cqw * \(shape.height) / \(shape.width))); }
+      .rails.\(shape.name) { display: block; }
+
+      """
+    if index > 0 { rules += ".rails.\(xylophoneShapes[index - 1].name) { display: none; }\n" }
+    for (index, bar) in places.bars.enumerated() {
+      rules += """
+        .k\(index) { left: \(number(100 * bar.x))%; top: \(number(100 * bar.y))%; \
+        width: \(number(100 * bar.width))%; height: \(number(100 * bar.height))%; \
+        --corner: \(number(places.cornerRadii[index])); --drop: \(number(places.shadowDrops[index])); \
+        --label: \(number(places.labelSizes[index])); }
+
+        """
+    }
+    style += shape.query.map { "@container keyboard \($0) {\n\(rules)}\n" } ?? rules
+  }
+  return style
+}
+
+/// The rails of the xylophone at each of `xylophoneShapes`, as SVG lines over the stage, masked
+/// where the bars are: as the video draws them, only outside the bars.
+func xylophoneRails(_ keys: [DrawnKey]) -> String {
+  let rail = KeyboardLook.railColour
+  return xylophoneShapes.map { shape in
+    let (width, height) = (Double(shape.width), Double(shape.height))
+    let places = KeyboardLook.places(
+      of: keys, arrangement: .xylophone, width: shape.width, height: shape.height)
+    let lines = places.rails.map { line in
+      let points = line.map { "\(number($0.x * width)),\(number($0.y * height))" }
+      return "<polyline points=\"\(points.joined(separator: " "))\"/>"
+    }
+    let holes = zip(places.bars, places.cornerRadii).map { bar, radius in
+      "<rect x=\"\(number(bar.x * width))\" y=\"\(number(bar.y * height))\" width=\"\(number(bar.width * width))\" height=\"\(number(bar.height * height))\" rx=\"\(number(radius * height))\"/>"
+    }
+    return """
+      <svg class="rails \(shape.name)" viewBox="0 0 \(shape.width) \(shape.height)" \
+      preserveAspectRatio="none" aria-hidden="true"><mask id="outside-\(shape.name)">\
+      <rect width="\(shape.width)" height="\(shape.height)" fill="#FFFFFF"/>\
+      <g fill="#000000">\(holes.joined())</g></mask>\
+      <g mask="url(#outside-\(shape.name))" fill="none" stroke="\(KeyboardLook.cssHex(rail.colour))" \
+      stroke-opacity="\(number(rail.alpha))" stroke-width="\(number(places.railWidth * height))" \
+      stroke-linejoin="round" stroke-linecap="round">\(lines.joined())</g></svg>
+      """
+  }.joined(separator: "\n")
 }
 
 /// `rgba(229, 57, 53, 0.7)`: a colour written `0xRRGGBB` at an alpha, as CSS computes it.
@@ -78,17 +178,11 @@ let pageLayoutStyle = """
     text-overflow: ellipsis;
   }
   .artist { margin: 2px 0 0; color: rgba(255, 255, 255, 0.6); }
-  .keyboard {
-    flex: 1 1 auto; width: 100%; max-width: 1100px; display: grid;
-    min-height: calc(var(--units) * 46px); max-height: calc(var(--units) * 100px);
-    touch-action: manipulation;
-  }
-  .slot { container-type: size; display: flex; justify-content: center; min-height: 0; }
+  .keyboard { flex: 1 1 auto; width: 100%; max-width: 1100px; touch-action: manipulation; }
   .key {
-    width: var(--length); height: 100%; margin: 0; padding: 0; border: 0; cursor: pointer;
-    border-radius: calc(var(--radius) * 100cqh); background: var(--rest); color: var(--label-rest);
-    font: 700 calc(var(--label) * 100cqh)/1 var(--font); touch-action: manipulation;
-    -webkit-user-select: none; user-select: none;
+    margin: 0; padding: 0; border: 0; cursor: pointer; background: var(--rest);
+    color: var(--label-rest); font-family: var(--font); font-weight: 700; line-height: 1;
+    touch-action: manipulation; -webkit-user-select: none; user-select: none;
   }
   .key.dimmed { background: var(--dim); color: var(--label-dim); }
   .key:focus-visible { outline: 2px solid rgba(255, 255, 255, 0.85); outline-offset: 3px; }
