@@ -12,7 +12,7 @@ public struct PageSettings: Sendable, Equatable {
   public var title: String?
   public var showsLabels = true
   /// Bits per second of the song's AAC, all channels together: 128 kb/s keeps the page of a
-  /// 30-second song with the built-in bank near 1 MB.
+  /// 30-second song with the built-in bank under 1 MB.
   public var audioBitRate = 128_000
 
   public init() {}

@@ -227,6 +227,7 @@ let pageLayoutStyle = """
   }
   .record[aria-pressed="true"] .dot { animation: pulse 0.9s ease-in-out infinite alternate; }
   @keyframes pulse { to { opacity: 0.35; } }
+  @media (prefers-reduced-motion: reduce) { .record[aria-pressed="true"] .dot { animation: none; } }
   .count { color: rgba(255, 255, 255, 0.75); font-variant-numeric: tabular-nums; margin-right: auto; }
   .status { flex-basis: 100%; color: rgba(255, 255, 255, 0.7); font-size: 0.9rem; }
   .status:empty { display: none; }
