@@ -4,9 +4,10 @@ import Rendering
 import Settings
 
 /// Makes `song`'s page at `destination`: one self-contained HTML file with the app's keyboard
-/// (`KeyboardLook`), the song as rendered (AAC in MP4, at a rate AAC takes: the song's, if it
-/// asks for 44.1 or 48 kHz), dimming each key on its taps by the song's audio clock, each key
-/// playable with the render's own sample, and taps recorded as a score: `xylo-render page`.
+/// (`KeyboardLook`), the song as rendered (AAC in MP4 at 48 kHz, or the song's rate if it asks
+/// for 44.1 kHz; a rate AAC cannot take is refused), dimming each key on its taps by the song's
+/// audio clock, each key playable with the render's own sample at that rate, and taps recorded
+/// as a score: `xylo-render page`.
 ///
 /// Written atomically, like a render: never over the score or a sample, and an earlier file at
 /// `destination` is untouched when anything fails. The same song and settings give the same
