@@ -70,8 +70,8 @@ let package = Package(
     .target(
       name: "Exports",
       dependencies: [
-        "Rendering", "AudioBasics", "Drawing", "Loudness", "MIDIFile", "MediaEncoding", "Mixer",
-        "Platform", "SampleBank", "ScoreParser", "Settings", "SoundFile",
+        "Rendering", "AudioBasics", "AudioDigest", "Drawing", "Loudness", "MIDIFile",
+        "MediaEncoding", "Mixer", "Platform", "SampleBank", "ScoreParser", "Settings", "SoundFile",
       ]),
     // Golden testing: comparing renders with goldens, the runner, its results as values.
     .target(
@@ -143,7 +143,9 @@ let package = Package(
       dependencies: ["TestSupport", "XyloTesting", "Rendering", "GoldenTesting"]),
     .testTarget(
       name: "GoldenTestingTests",
-      dependencies: ["TestSupport", "GoldenTesting", "GoldenReports", "Rendering"]),
+      dependencies: [
+        "TestSupport", "GoldenTesting", "GoldenReports", "Rendering", "AudioDigest", "Platform",
+      ]),
     .testTarget(
       name: "SettingsTests", dependencies: ["TestSupport", "Settings", "ScoreParser", "Mixer"]),
     .testTarget(name: "PlatformTests", dependencies: ["TestSupport", "Platform"]),
@@ -168,7 +170,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "TestSupport", "xylo-render", "Rendering", "Settings", "SoundFile", "MediaEncoding",
+        "TestSupport", "xylo-render", "Rendering", "Exports", "Settings", "SoundFile",
+        "MediaEncoding", "AudioDigest",
       ],
       exclude: ["help"]),
   ]

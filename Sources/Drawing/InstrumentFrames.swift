@@ -195,7 +195,7 @@ public final class InstrumentFrames {
         bar.height.rounded(.up) + 4)
       cairo_clip(context)
       cairo_push_group(context)
-      roundedRectangle(bar, radius: min(bar.height, bar.width) * 0.12)
+      roundedRectangle(bar, radius: min(bar.height, bar.width) * KeyboardLook.cornerRadius)
       let colour = key.colour
       cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
       cairo_fill(context)

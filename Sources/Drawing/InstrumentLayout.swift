@@ -62,6 +62,11 @@ struct InstrumentLayout: Equatable, Sendable {
   /// A button sharp's thickness and the gap between buttons, as fractions of a natural's.
   static let sharpThickness = 0.55
   static let gap = 0.16
+  /// The lowest button's length, as a fraction of the frame's width.
+  static let longestButton = 0.88
+  /// A button label's size, as a fraction of a natural's thickness (a sharp's is 0.75 of it).
+  static let buttonLabelSize = 0.42
+  static let sharpLabelScale = 0.75
 
   init(
     keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool,
@@ -74,7 +79,7 @@ struct InstrumentLayout: Equatable, Sendable {
     switch arrangement {
     case .buttons:
       (bars, labelSize) = Self.buttons(keys: keys, width: width, height: height, top: top)
-      labelSizes = keys.map { [labelSize] in labelSize * ($0.isSharp ? 0.75 : 1) }
+      labelSizes = keys.map { [labelSize] in labelSize * ($0.isSharp ? Self.sharpLabelScale : 1) }
       approach = keys.map { _ in .right }
       rails = []
     case .xylophone:
@@ -102,14 +107,14 @@ struct InstrumentLayout: Equatable, Sendable {
     let natural = min(available / max(units, 1), height / 6)
     var y = top + (available - natural * units) / 2
     let lowest = keys.map(\.midiNote).min() ?? 0
-    let longest = 0.88 * width
+    let longest = Self.longestButton * width
     let bars = keys.map { key in
       let thickness = natural * (key.isSharp ? Self.sharpThickness : 1)
       let length = longest * shortening(semitones: key.midiNote - lowest)
       defer { y += thickness + natural * Self.gap }
       return Rect(x: (width - length) / 2, y: y, width: length, height: thickness)
     }
-    return (bars, 0.42 * natural)
+    return (bars, Self.buttonLabelSize * natural)
   }
 
   /// The length of a bar `semitones` above the lowest, as a fraction of the lowest's.

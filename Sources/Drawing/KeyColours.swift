@@ -56,3 +56,33 @@ extension KeyboardLook {
     return title
   }
 }
+
+extension KeyboardLook {
+  /// The built-in gradient's colour `fraction` of the way down (0 is the top, 1 the bottom),
+  /// each component rounded to 8 bits.
+  public static func gradientColour(at fraction: Double) -> UInt32 {
+    Colour(hex: backgroundGradient.top).mixed(
+      with: Colour(hex: backgroundGradient.bottom), by: min(max(fraction, 0), 1)
+    ).hex
+  }
+
+  /// The colours of `key` as a page shows it over the built-in gradient, at whatever height the
+  /// page lays it: the bar as displayed over the gradient's middle, and the label that keeps
+  /// `Contrast.minimumForText` against the bar over each of `rows` evenly spaced rows from the
+  /// top to the bottom (`labelColour(onBarShowing:)`); `contrast` is the least over them.
+  public static func coloursOverGradient(of key: DrawnKey, rows: Int = 9) -> KeyColours {
+    let colour = Colour(hex: colour(ofMIDINote: key.midiNote))
+    let backgrounds = (0..<max(rows, 2)).map { row in
+      Colour(hex: gradientColour(at: Double(row) / Double(max(rows, 2) - 1)))
+    }
+    let middle = Colour(hex: gradientColour(at: 0.5))
+    func shown(_ alpha: Double) -> KeyColours.Shown {
+      let bars = backgrounds.map { Colour(hex: colour.composited(alpha: alpha, over: $0).hex) }
+      let label = labelColour(on: bars)
+      return KeyColours.Shown(
+        alpha: alpha, bar: colour.composited(alpha: alpha, over: middle).hex, label: label.hex,
+        contrast: bars.map(label.contrastRatio(with:)).min() ?? 1)
+    }
+    return KeyColours(key: colour.hex, resting: shown(restingAlpha), dimmed: shown(dimmedAlpha))
+  }
+}

@@ -22,6 +22,8 @@ public enum KeyboardLook {
   /// app's, where it keeps `Contrast.minimumForText` against the bar as displayed, else black.
   /// One of the two always keeps √21 ≈ 4.58:1 against any opaque colour.
   public static let labelColours: (light: UInt32, dark: UInt32) = (0xFFFFFF, 0x000000)
+  /// A bar's corner radius, as a fraction of its shorter side.
+  public static let cornerRadius = 0.12
   /// The most keys a song may play and still be drawn as the app's buttons (its seven keys and
   /// those it plays, stacked); a song of more keys is drawn as a xylophone of its range.
   public static let mostKeysAsButtons = 8

@@ -10,7 +10,7 @@ enum XyloRender {
     KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
     TestCommand.command, LoudnessCommand.command, RingtoneCommand.command, VideoCommand.command,
-    PictureCommand.command,
+    PictureCommand.command, PageCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {

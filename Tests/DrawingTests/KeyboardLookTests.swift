@@ -28,4 +28,44 @@ import Testing
   @Test func thePianoRollsKeysAreTheLooksColours() {
     #expect(Palette.keys.map(\.hex) == KeyboardLook.keyColours)
   }
+
+  /// The app's seven keys, C6 to B6.
+  private static let appKeys = zip("CDEFGAB", [84, 86, 88, 89, 91, 93, 95]).map {
+    DrawnKey(title: String($0), midiNote: $1)
+  }
+
+  @Test func aPagesButtonsHaveTheVideosProportions() {
+    let shapes = KeyboardLook.buttonShapes(of: Self.appKeys)
+    #expect(shapes[0] == ButtonShape(length: 0.88, thickness: 1, labelSize: 0.42))
+    // Each as long, relative to the frame's width, as the video draws it.
+    let layout = InstrumentLayout(keys: Self.appKeys, width: 1_000, height: 800, hasTitle: true)
+    for (shape, bar) in zip(shapes, layout.bars) {
+      #expect(abs(shape.length - bar.width / 1_000) < 1e-12)
+      #expect(abs(shape.labelSize * bar.height - layout.labelSize) < 1e-9)
+    }
+    let sharp = KeyboardLook.buttonShapes(of: [DrawnKey(title: "C#6", midiNote: 85)])
+    #expect(sharp == [ButtonShape(length: 0.88, thickness: 0.55, labelSize: 0.315)])
+    #expect(KeyboardLook.buttonGap == 0.16)
+  }
+
+  @Test func aPageJudgesEachLabelAgainstItsBarOverTheWholeGradient() {
+    #expect(KeyboardLook.gradientColour(at: 0) == KeyboardLook.backgroundGradient.top)
+    #expect(KeyboardLook.gradientColour(at: 1) == KeyboardLook.backgroundGradient.bottom)
+    #expect(KeyboardLook.gradientColour(at: 0.5) == 0x1A1E2D)
+    let labels = Self.appKeys.map { key in
+      let colours = KeyboardLook.coloursOverGradient(of: key)
+      return [colours.resting.label, colours.dimmed.label]
+    }
+    // D and E black at rest; D white when dimmed; E black; the others white.
+    #expect(
+      labels == [
+        [0xFFFFFF, 0xFFFFFF], [0x000000, 0xFFFFFF], [0x000000, 0x000000], [0xFFFFFF, 0xFFFFFF],
+        [0xFFFFFF, 0xFFFFFF], [0xFFFFFF, 0xFFFFFF], [0xFFFFFF, 0xFFFFFF],
+      ])
+    for key in Self.appKeys {
+      let colours = KeyboardLook.coloursOverGradient(of: key)
+      #expect(colours.resting.contrast >= Contrast.minimumForText, "\(key.title)")
+      #expect(colours.resting.bar == KeyboardLook.colours(of: key, over: 0x1A1E2D).resting.bar)
+    }
+  }
 }

@@ -11,7 +11,7 @@ import Testing
     (["hash", "--help"], "hash"), (["convert", "--help"], "convert"), (["test", "--help"], "test"),
     (["loudness", "--help"], "loudness"), (["ringtone", "--help"], "ringtone"),
     (["video", "--help"], "video"), (["picture", "--help"], "picture"),
-    (["info", "--help"], "info"),
+    (["info", "--help"], "info"), (["page", "--help"], "page"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)

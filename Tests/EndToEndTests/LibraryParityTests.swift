@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import Rendering
 import TestSupport
@@ -46,5 +47,25 @@ import Testing
         FileManager.default.contents(atPath: "\(folder)/tool/\(name)")
           == FileManager.default.contents(atPath: "\(folder)/library/\(name)"))
     }
+  }
+
+  @Test func theLibraryWritesThePageTheToolWrites() throws {
+    let folder = try temporaryFolder()
+    let score = packageRoot.path + "/Examples/scores/twinkle.xylo"
+    let result = try run([
+      "page", score, "-o", folder + "/tool.html", "--title", "Twinkle", "--bitrate", "96",
+      "--quiet",
+    ])
+    try #require(result.status == 0, "\(result.stderr)")
+    var settings = PageSettings()
+    settings.title = "Twinkle"
+    settings.audioBitRate = 96_000
+    let summary = try renderPage(
+      Song(file: score), settings: settings, to: .file(folder + "/library.html"))
+    let tool = try #require(FileManager.default.contents(atPath: folder + "/tool.html"))
+    #expect(tool == FileManager.default.contents(atPath: folder + "/library.html"))
+    #expect(summary.byteCount == tool.count)
+    #expect(summary.audio.totalFrames == 1_385_674)
+    #expect((summary.keyCount, summary.playableKeyCount) == (7, 7))
   }
 }

@@ -1,4 +1,6 @@
+import AudioDigest
 import Foundation
+import Platform
 import TestSupport
 import Testing
 

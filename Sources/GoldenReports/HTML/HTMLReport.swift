@@ -1,3 +1,4 @@
+import AudioDigest
 import GoldenTesting
 import Platform
 

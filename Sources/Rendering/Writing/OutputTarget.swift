@@ -223,6 +223,15 @@ package func writeAtomically(
 ) throws(RenderError) {
   let target: OutputTarget
   do { target = try OutputTarget(destination, inputs: inputs) } catch { throw .output(error) }
+  try writeAtomically(bytes, to: target, check: check)
+}
+
+/// Writes `bytes` to `target`'s temporary file, reads them back with `check`, and moves them
+/// into place: for an output checked (`OutputTarget.init`) before its bytes were made.
+package func writeAtomically(
+  _ bytes: [UInt8], to target: OutputTarget, check: ([UInt8]) -> Bool
+) throws(RenderError) {
+  let destination = target.destination
   do throws(SystemError) {
     let descriptor = open(target.temporaryPath, O_WRONLY | O_TRUNC)
     guard descriptor >= 0 else { throw .current(path: target.temporaryPath) }
