@@ -33,6 +33,12 @@ let package = Package(
     .target(name: "CEBUR128", dependencies: ["CSystem"]),
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
+    // libxml2's headers are in /usr/include/libxml2 on Debian (pkg-config libxml-2.0), off the
+    // default search path: the target, and Notation (the one module importing it), are told.
+    .target(
+      name: "CXML2", dependencies: ["CSystem"],
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"], .when(platforms: [.linux]))]),
+    .target(name: "CZip", dependencies: ["CSystem"]),
     .target(name: "SoundFile", dependencies: ["CSndFile", "CSystem", "AudioBasics", "Platform"]),
     .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics", "Platform"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
@@ -48,7 +54,12 @@ let package = Package(
     .target(name: "Xylophone", dependencies: ["AudioBasics"]),
     .target(name: "MIDIFile", dependencies: ["ScoreParser", "AudioBasics"]),
     // MusicXML and ABC read onto the MIDI path: parts as tracks, exact times.
-    .target(name: "Notation", dependencies: ["MIDIFile", "ScoreParser", "Platform"]),
+    .target(
+      name: "Notation",
+      dependencies: ["MIDIFile", "ScoreParser", "Platform", "AudioBasics", "CXML2", "CZip"],
+      swiftSettings: [
+        .unsafeFlags(["-Xcc", "-I/usr/include/libxml2"], .when(platforms: [.linux]))
+      ]),
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
