@@ -65,19 +65,20 @@ func placedSong(_ document: MusicXMLDocument, path: String, limits: MIDILimits)
 
 /// Places the events of measures in the order played: what each part's voices last did.
 private struct NotePlacer {
-  /// Each part's dynamics level and the pitches a tie holds open.
+  /// Each part's dynamics level, and the channels holding a tie open on each pitch.
   var levels: [Int]
-  var openTies: [Set<Int>]
+  var openTies: [[Int: [Int]]]
   /// Where each part's channels last started a note or rest, for grace notes.
   var previousOnsets: [[Int: Rational]]
-  /// Tempo changes placed, by position: the first part's wins where several set one.
-  var tempoPositions: Set<Rational> = []
+  /// Tempo changes placed, by position: the part that set each and its index in the builder's
+  /// tempos. Within a part the later change at a position wins; between parts, the first's.
+  var tempoPlaces: [Rational: (part: Int, index: Int)] = [:]
   let maxNotes: Int
   let path: String
 
   init(partCount: Int, maxNotes: Int, path: String) {
     levels = Array(repeating: MusicXMLDynamics.defaultVelocity, count: partCount)
-    openTies = Array(repeating: [], count: partCount)
+    openTies = Array(repeating: [:], count: partCount)
     previousOnsets = Array(repeating: [:], count: partCount)
     self.maxNotes = maxNotes
     self.path = path
@@ -92,7 +93,10 @@ private struct NotePlacer {
       }
       switch event.kind {
       case .tempo(let beatsPerMinute):
-        if tempoPositions.insert(position).inserted {
+        if let placed = tempoPlaces[position] {
+          if placed.part == part { builder.tempos[placed.index].beatsPerMinute = beatsPerMinute }
+        } else {
+          tempoPlaces[position] = (part, builder.tempos.count)
           builder.tempos.append((position, beatsPerMinute))
         }
       case .dynamics(let velocity):
@@ -101,12 +105,12 @@ private struct NotePlacer {
         previousOnsets[part][event.channel] = position
       case .note(let pitch, let velocity, let tieStart, let tieStop):
         previousOnsets[part][event.channel] = position
-        let continues = tieStop && openTies[part].contains(pitch)
-        if tieStart {
-          openTies[part].insert(pitch)
-        } else {
-          openTies[part].remove(pitch)
+        let continues = tieStop && closeTie(pitch, channel: event.channel, part: part)
+        if !tieStop, let index = openTies[part][pitch]?.firstIndex(of: event.channel) {
+          // A tie that never reached its note: this note starts afresh.
+          openTies[part][pitch]?.remove(at: index)
         }
+        if tieStart { openTies[part][pitch, default: []].append(event.channel) }
         if !continues {
           try strike(pitch, velocity, at: position, part: part, channel: event.channel, &builder)
         }
@@ -117,6 +121,15 @@ private struct NotePlacer {
         try strike(pitch, velocity, at: onsets[step], part: part, channel: event.channel, &builder)
       }
     }
+  }
+
+  /// Whether a tie was open on `pitch`, its channel's own or else another's (a tie between
+  /// voices), which it closes. A note not tied to the one before closes its channel's.
+  private mutating func closeTie(_ pitch: Int, channel: Int, part: Int) -> Bool {
+    guard var channels = openTies[part][pitch], !channels.isEmpty else { return false }
+    channels.remove(at: channels.firstIndex(of: channel) ?? 0)
+    openTies[part][pitch] = channels.isEmpty ? nil : channels
+    return true
   }
 
   private func strike(
