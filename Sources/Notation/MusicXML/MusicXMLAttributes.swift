@@ -40,17 +40,18 @@ extension MusicXMLPartReader {
       throw place.error(
         "<\(element.name)> has no <duration>", line: element.line, element: element.name)
     }
+    let site = element.site(of: "duration")
     guard let divisions else {
       throw place.error(
         "a <duration> before any <divisions>; the part's first <attributes> must say how many divisions a quarter note has",
-        line: element.line, element: element.name)
+        line: site.line, element: site.element)
     }
     guard let value = MusicXMLNumber.decimal(text), !(value < .zero),
       let quarters = value.divided(by: divisions)
     else {
       throw place.error(
-        "<duration> '\(text.prefix(20))' is not a length this reader can hold", line: element.line,
-        element: element.name)
+        "<duration> '\(text.prefix(20))' is not a length this reader can hold", line: site.line,
+        element: site.element)
     }
     return quarters
   }

@@ -159,21 +159,22 @@ struct MusicXMLPartReader {
     let stepText = element.childText("step") ?? ""
     guard let step = steps[stepText] else {
       throw place.error(
-        "<step> '\(stepText.prefix(20))' is not a note name (A to G)", line: element.line,
-        element: "pitch")
+        "<step> '\(stepText.prefix(20))' is not a note name (A to G)",
+        line: element.site(of: "step").line, element: element.site(of: "step").element)
     }
     guard let octaveText = element.childText("octave"),
       let octave = MusicXMLNumber.integer(octaveText), (0...9).contains(octave)
     else {
       throw place.error(
-        "<octave> must be a whole number from 0 to 9", line: element.line, element: "pitch")
+        "<octave> must be a whole number from 0 to 9", line: element.site(of: "octave").line,
+        element: element.site(of: "octave").element)
     }
     var alter = 0
     if let text = element.childText("alter") {
       guard let value = MusicXMLNumber.decimal(text), let rounded = value.roundedToInteger else {
         throw place.error(
-          "<alter> '\(text.prefix(20))' is not a number of semitones", line: element.line,
-          element: "pitch")
+          "<alter> '\(text.prefix(20))' is not a number of semitones",
+          line: element.site(of: "alter").line, element: "alter")
       }
       if value.denominator != 1 { ignored.note(.microtone, text) }
       alter = max(-24, min(24, rounded))

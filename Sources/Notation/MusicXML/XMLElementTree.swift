@@ -31,6 +31,12 @@ struct XMLElement: Sendable {
     child(name).map { trimmed($0.text) }
   }
 
+  /// Where an error about its child `name` points: that child's start tag, or this element's
+  /// when it has none.
+  func site(of name: String) -> (line: Int, element: String) {
+    child(name).map { ($0.line, name) } ?? (line, self.name)
+  }
+
   /// Every element below this one, depth first (this one not included).
   func descendants(_ body: (XMLElement) -> Void) {
     for child in children {

@@ -55,7 +55,7 @@ final class XMLStreamReader {
     xylo_xml2_quiet_thread()
     // NONET: nothing is fetched; BIG_LINES: elements past line 65,535 keep their line number.
     // Never NOENT, DTDLOAD, DTDATTR, DTDVALID, XINCLUDE or HUGE.
-    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+    let options = Int32(XYLO_XML_PARSE_NONET | XYLO_XML_PARSE_BIG_LINES)
     guard
       let reader = xmlReaderForMemory(
         buffer.baseAddress, Int32(bytes.count), place.path, nil, options)
@@ -68,7 +68,7 @@ final class XMLStreamReader {
       reader,
       { context, error in
         guard let context, let error else { return }
-        Unmanaged<XMLErrorLog>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+        Unmanaged<XMLErrorLog>.fromOpaque(context).takeUnretainedValue().record(error)
       }, Unmanaged.passUnretained(errors).toOpaque())
   }
 
@@ -90,9 +90,8 @@ final class XMLStreamReader {
       guard nodes <= limits.maxNodes else {
         throw placedError("the document holds more than \(limits.maxNodes) nodes")
       }
-      let type = xmlTextReaderNodeType(reader)
-      switch xmlReaderTypes(UInt32(type)) {
-      case XML_READER_TYPE_ELEMENT:
+      switch Int(xmlTextReaderNodeType(reader)) {
+      case XYLO_XML_READER_TYPE_ELEMENT:
         depth = Int(xmlTextReaderDepth(reader)) + 1
         guard depth <= limits.maxDepth else {
           throw placedError("elements are nested more than \(limits.maxDepth) deep")
@@ -100,9 +99,9 @@ final class XMLStreamReader {
         let name = try text(xmlTextReaderConstLocalName(reader))
         let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
         return .start(name: name, attributes: try attributes(), isEmpty: isEmpty)
-      case XML_READER_TYPE_END_ELEMENT:
+      case XYLO_XML_READER_TYPE_END_ELEMENT:
         return .end
-      case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA:
+      case XYLO_XML_READER_TYPE_TEXT, XYLO_XML_READER_TYPE_CDATA:
         let value = try text(xmlTextReaderConstValue(reader))
         textBytes += value.utf8.count
         guard textBytes <= limits.maxTotalTextBytes else {
@@ -110,10 +109,10 @@ final class XMLStreamReader {
             "the document holds more than \(limits.maxTotalTextBytes >> 20) MiB of text")
         }
         return .text(value)
-      case XML_READER_TYPE_ENTITY_REFERENCE:
+      case XYLO_XML_READER_TYPE_ENTITY_REFERENCE:
         throw placedError(
           "an entity reference ('&name;') is not read here; write the character itself")
-      case XML_READER_TYPE_DOCUMENT_TYPE:
+      case XYLO_XML_READER_TYPE_DOCUMENT_TYPE:
         try refuseEntityDeclarations()
       default:
         continue
@@ -162,10 +161,14 @@ final class XMLStreamReader {
   /// A DOCTYPE that declares entities (an internal subset) is refused before any is used:
   /// MusicXML needs none, and they are how billion-laughs files and external entities work.
   private func refuseEntityDeclarations() throws(NotationError) {
-    guard let node = xmlTextReaderCurrentNode(reader) else { return }
-    let dtd = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self).pointee
-    if dtd.entities != nil || dtd.pentities != nil {
-      throw placedError("the DOCTYPE declares entities; MusicXML needs none, and they are not read")
+    if xylo_xml2_declares_entities(xmlTextReaderCurrentNode(reader)) != 0 {
+      // The DOCTYPE node has no line of its own: its line is where '<!DOCTYPE' is.
+      let doctype = Array("<!DOCTYPE".utf8)
+      let start = place.bytes.indices.first { place.bytes[$0...].starts(with: doctype) }
+      let line = start.map { place.bytes[..<$0].count { $0 == UInt8(ascii: "\n") } + 1 }
+      throw place.error(
+        "the DOCTYPE declares entities; MusicXML needs none, and they are not read",
+        line: line ?? 1, element: "!DOCTYPE")
     }
   }
 
@@ -186,14 +189,19 @@ final class XMLStreamReader {
 private final class XMLErrorLog {
   var first: (message: String, line: Int, column: Int)?
 
-  func record(_ error: xmlError) {
-    guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    var message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
+  func record(_ error: OpaquePointer) {
+    var isError: Int32 = 0
+    var line: Int32 = 0
+    var column: Int32 = 0
+    var text: UnsafePointer<CChar>?
+    xylo_xml2_error_fields(error, &isError, &line, &column, &text)
+    guard first == nil, isError != 0 else { return }
+    var message = text.map { String(cString: $0) } ?? "unknown error"
     message = trimmed(String(message.prefix(300)))
     if let head = message.first, head.isUppercase, message.dropFirst().first?.isLowercase == true {
       message = head.lowercased() + message.dropFirst()
     }
-    first = (message, Int(error.line), Int(error.int2))
+    first = (message, Int(line), Int(column))
   }
 }
 
