@@ -34,7 +34,8 @@ let package = Package(
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
     // libxml2's headers are in /usr/include/libxml2 on Debian (pkg-config libxml-2.0), off the
-    // default search path: the target, and Notation (the one module importing it), are told.
+    // default search path: only CXML2's C files read them (its module header declares what
+    // Swift calls, checked against them), so no module above needs the flag.
     .target(
       name: "CXML2", dependencies: ["CSystem"],
       cSettings: [.unsafeFlags(["-I/usr/include/libxml2"], .when(platforms: [.linux]))]),
@@ -56,10 +57,7 @@ let package = Package(
     // MusicXML and ABC read onto the MIDI path: parts as tracks, exact times.
     .target(
       name: "Notation",
-      dependencies: ["MIDIFile", "ScoreParser", "Platform", "AudioBasics", "CXML2", "CZip"],
-      swiftSettings: [
-        .unsafeFlags(["-Xcc", "-I/usr/include/libxml2"], .when(platforms: [.linux]))
-      ]),
+      dependencies: ["MIDIFile", "ScoreParser", "Platform", "AudioBasics", "CXML2", "CZip"]),
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),

@@ -2,53 +2,29 @@ import Foundation
 import MIDIFile
 import Notation
 import ScoreParser
+import TestSupport
 import Testing
 
 /// Broken and hostile files: refused in one line, where the file says, without loading
 /// anything, expanding entities or reading past a limit.
 @Suite struct MusicXMLHostileTests {
-  static let billionLaughs: String = {
-    var text = "<?xml version=\"1.0\"?>\n<!DOCTYPE score-partwise [\n<!ENTITY l0 \"ha\">\n"
-    for level in 1...10 {
-      let previous = String(repeating: "&l\(level - 1);", count: 10)
-      text += "<!ENTITY l\(level) \"\(previous)\">\n"
-    }
-    return text + "]>\n<score-partwise><movement-title>&l10;</movement-title></score-partwise>\n"
-  }()
-
-  static let externalEntity = """
-    <?xml version="1.0"?>
-    <!DOCTYPE score-partwise [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
-    <score-partwise><movement-title>&secret;</movement-title></score-partwise>
-    """
-
-  static let externalParameterEntity = """
-    <?xml version="1.0"?>
-    <!DOCTYPE score-partwise [<!ENTITY % remote SYSTEM "http://127.0.0.1:9/x.dtd"> %remote;]>
-    <score-partwise/>
-    """
-
-  static let deepNesting =
-    "<score-partwise>" + String(repeating: "<a>", count: 300)
-    + String(repeating: "</a>", count: 300)
-    + "</score-partwise>"
-
   /// Each hostile document and the one line it gets.
   static let documents: [(name: String, text: String, message: String)] = [
     (
-      "billion laughs", billionLaughs,
+      "billion laughs", HostileMusicXML.billionLaughs,
       "test.musicxml:1:5: not well-formed XML: detected an entity reference loop"
     ),
     (
-      "an external entity", externalEntity,
+      "an external entity", HostileMusicXML.externalEntity,
       "test.musicxml:2:1: the DOCTYPE declares entities; MusicXML needs none, and they are not read"
     ),
     (
-      "an external parameter entity", externalParameterEntity,
+      "an external parameter entity", HostileMusicXML.externalParameterEntity,
       "test.musicxml:2:1: the DOCTYPE declares entities; MusicXML needs none, and they are not read"
     ),
     (
-      "300 nested elements", deepNesting, "test.musicxml:1:1: elements are nested more than 40 deep"
+      "300 nested elements", HostileMusicXML.deepNesting,
+      "test.musicxml:1:1: elements are nested more than 40 deep"
     ),
     (
       "an undeclared entity",
@@ -100,7 +76,7 @@ import Testing
   }
 
   @Test func theExternalEntitysFileIsNeverRead() throws {
-    let error = try #require(readingError(Self.externalEntity))
+    let error = try #require(readingError(HostileMusicXML.externalEntity))
     let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8)) ?? "\u{0}"
     #expect(!error.description.contains(hostname.trimmingCharacters(in: .whitespacesAndNewlines)))
   }

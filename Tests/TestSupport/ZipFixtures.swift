@@ -1,24 +1,24 @@
 /// Zip archives made in memory for the tests: stored entries with their true CRC-32, and a zip
 /// bomb, a deflated entry of millions of spaces whose directory claims a few bytes.
-enum ZipFixtures {
+public enum ZipFixtures {
   /// An entry: its name, its bytes as stored, how it was compressed (0 stored, 8 deflated),
   /// and what the directory says of it (the uncompressed size and CRC-32).
-  struct Entry {
-    var name: String
-    var stored: [UInt8]
-    var method: UInt16 = 0
-    var size: UInt32
-    var crc: UInt32
+  public struct Entry {
+    public var name: String
+    public var stored: [UInt8]
+    public var method: UInt16 = 0
+    public var size: UInt32
+    public var crc: UInt32
 
     /// A stored (uncompressed) entry, described truly.
-    init(name: String, bytes: [UInt8]) {
+    public init(name: String, bytes: [UInt8]) {
       self.name = name
       stored = bytes
       size = UInt32(bytes.count)
       crc = crc32(bytes)
     }
 
-    init(name: String, stored: [UInt8], method: UInt16, size: UInt32, crc: UInt32) {
+    public init(name: String, stored: [UInt8], method: UInt16, size: UInt32, crc: UInt32) {
       self.name = name
       self.stored = stored
       self.method = method
@@ -28,7 +28,7 @@ enum ZipFixtures {
   }
 
   /// A compressed MusicXML file: the container naming `score.musicxml`, and the score.
-  static func mxl(_ score: String, name: String = "score.musicxml") -> [UInt8] {
+  public static func mxl(_ score: String, name: String = "score.musicxml") -> [UInt8] {
     archive([
       Entry(name: "META-INF/container.xml", bytes: Array(container(name).utf8)),
       Entry(name: name, bytes: Array(score.utf8)),
@@ -36,7 +36,7 @@ enum ZipFixtures {
   }
 
   /// `META-INF/container.xml` naming `rootfile`.
-  static func container(_ rootfile: String) -> String {
+  public static func container(_ rootfile: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <container><rootfiles><rootfile full-path="\(rootfile)" media-type="application/vnd.recordare.musicxml+xml"/></rootfiles></container>
@@ -45,7 +45,7 @@ enum ZipFixtures {
 
   /// A zip bomb: the container and `score.musicxml`, a deflate stream of `spaces` spaces
   /// whose directory says it holds 1,000 bytes.
-  static func bomb(spaces: Int) -> [UInt8] {
+  public static func bomb(spaces: Int) -> [UInt8] {
     archive([
       Entry(name: "META-INF/container.xml", bytes: Array(container("score.musicxml").utf8)),
       Entry(
@@ -54,7 +54,7 @@ enum ZipFixtures {
   }
 
   /// The archive's bytes: local headers and data, the central directory, its end record.
-  static func archive(_ entries: [Entry]) -> [UInt8] {
+  public static func archive(_ entries: [Entry]) -> [UInt8] {
     var bytes: [UInt8] = []
     var directory: [UInt8] = []
     for entry in entries {
@@ -78,7 +78,7 @@ enum ZipFixtures {
 
   /// Raw deflate (one fixed-Huffman block) of `count` spaces: a literal space, then copies of
   /// 258 bytes at distance 1 (13 bits each), then the end of the block.
-  static func deflatedSpaces(_ count: Int) -> [UInt8] {
+  public static func deflatedSpaces(_ count: Int) -> [UInt8] {
     var writer = BitWriter()
     writer.write(1, bits: 1)  // the last block
     writer.write(1, bits: 2)  // fixed Huffman codes
