@@ -114,6 +114,9 @@ let package = Package(
     .target(
       name: "FuzzMIDIReader", dependencies: ["MIDIFile", "ScoreParser"], path: "Fuzz/midi-reader"),
     .target(
+      name: "FuzzMusicXMLReader", dependencies: ["Notation", "MIDIFile", "ScoreParser"],
+      path: "Fuzz/musicxml-reader"),
+    .target(
       name: "FuzzOptions", dependencies: ["Settings", "ScoreParser"],
       path: "Fuzz/options"),
     .target(
@@ -127,7 +130,8 @@ let package = Package(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
-      name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"]),
+      name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"],
+      exclude: ["fuzz-regressions"]),
     .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
     .testTarget(
       name: "MIDIFileTests",

@@ -42,7 +42,7 @@ import Testing
     (
       "a duration past 64 bits",
       score([note("C4", nil, "<duration>99999999999999999999999</duration>")]),
-      "test.musicxml:7:123: <duration> '99999999999999999999' is not a length this reader can hold"
+      "test.musicxml:7:123: <duration> '99999999999999999999...' is not a length this reader can hold"
     ),
     (
       "a note with no pitch", score(["<note><duration>1</duration></note>"]),

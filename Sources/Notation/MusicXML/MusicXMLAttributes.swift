@@ -6,7 +6,7 @@ extension MusicXMLPartReader {
     if let text = element.childText("divisions") {
       guard let value = MusicXMLNumber.decimal(text), value > .zero else {
         throw place.error(
-          "<divisions> '\(text.prefix(20))' is not a positive number", line: element.line,
+          "<divisions> '\(shown(text))' is not a positive number", line: element.line,
           element: "divisions")
       }
       divisions = value
@@ -50,7 +50,7 @@ extension MusicXMLPartReader {
       let quarters = value.divided(by: divisions)
     else {
       throw place.error(
-        "<duration> '\(text.prefix(20))' is not a length this reader can hold", line: site.line,
+        "<duration> '\(shown(text))' is not a length this reader can hold", line: site.line,
         element: site.element)
     }
     return quarters

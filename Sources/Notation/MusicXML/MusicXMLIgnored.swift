@@ -75,8 +75,7 @@ struct MusicXMLIgnored: Sendable {
   mutating func note(_ kind: MusicXMLIgnoredKind, _ written: String? = nil) {
     counts[kind.rawValue] += 1
     guard let written else { return }
-    let shown = written.count > 24 ? String(written.prefix(24)) + "..." : written
-    let quoted = "'\(shown)'"
+    let quoted = "'\(shown(written, limit: 24))'"
     if examples[kind.rawValue].count < 3, !examples[kind.rawValue].contains(quoted) {
       examples[kind.rawValue].append(quoted)
     }

@@ -159,7 +159,7 @@ struct MusicXMLPartReader {
     let stepText = element.childText("step") ?? ""
     guard let step = steps[stepText] else {
       throw place.error(
-        "<step> '\(stepText.prefix(20))' is not a note name (A to G)",
+        "<step> '\(shown(stepText))' is not a note name (A to G)",
         line: element.site(of: "step").line, element: element.site(of: "step").element)
     }
     guard let octaveText = element.childText("octave"),
@@ -173,7 +173,7 @@ struct MusicXMLPartReader {
     if let text = element.childText("alter") {
       guard let value = MusicXMLNumber.decimal(text), let rounded = value.roundedToInteger else {
         throw place.error(
-          "<alter> '\(text.prefix(20))' is not a number of semitones",
+          "<alter> '\(shown(text))' is not a number of semitones",
           line: element.site(of: "alter").line, element: "alter")
       }
       if value.denominator != 1 { ignored.note(.microtone, text) }

@@ -51,7 +51,7 @@ private func scoreEntry(of archive: ZipArchive, path: String) throws(NotationErr
   guard let bytes = try archive.entry(rootfile, limit: maximumUncompressedScoreBytes) else {
     throw NotationError(
       path: path,
-      message: "the container names '\(rootfile.prefix(80))', which is not in the archive")
+      message: "the container names '\(shown(rootfile, limit: 80))', which is not in the archive")
   }
   return (rootfile, bytes)
 }

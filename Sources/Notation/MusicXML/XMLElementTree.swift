@@ -114,14 +114,15 @@ struct XMLSourcePlace: Sendable {
   func error(
     _ message: String, line: Int? = nil, column: Int? = nil, element: String? = nil
   ) -> NotationError {
-    guard let line else { return NotationError(path: path, message: message) }
+    guard let line else { return NotationError(path: path, message: shown(message, limit: 400)) }
     let source = sourceLine(line)
     var at = column
     if at == nil, let source, let element, let range = source.firstRange(of: "<\(element)") {
       at = source.distance(from: source.startIndex, to: range.lowerBound) + 1
     }
     return NotationError(
-      path: path, line: line, column: at ?? 1, message: message, sourceLine: source)
+      path: path, line: line, column: at ?? 1, message: shown(message, limit: 400),
+      sourceLine: source)
   }
 
   /// The text of line `number`: UTF-8, or UTF-16 with a byte-order mark turned into it.
@@ -147,4 +148,12 @@ func trimmed(_ text: String) -> String {
     let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
   else { return "" }
   return String(scalars[start...end])
+}
+
+/// A file's text as a message quotes it: at most `limit` characters (then `...`), each control
+/// character (a line break) shown as a space, so a message stays one line.
+func shown(_ text: some StringProtocol, limit: Int = 20) -> String {
+  let cut = text.count > limit ? String(text.prefix(limit)) + "..." : String(text)
+  return String(
+    cut.map { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
 }

@@ -197,7 +197,9 @@ private final class XMLErrorLog {
     xylo_xml2_error_fields(error, &isError, &line, &column, &text)
     guard first == nil, isError != 0 else { return }
     var message = text.map { String(cString: $0) } ?? "unknown error"
-    message = trimmed(String(message.prefix(300)))
+    // libxml2's messages may hold line breaks ("... encoding !\nBytes: 0x94 ..."): one line.
+    message = trimmed(String(message.prefix(300))).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
     if let head = message.first, head.isUppercase, message.dropFirst().first?.isLowercase == true {
       message = head.lowercased() + message.dropFirst()
     }

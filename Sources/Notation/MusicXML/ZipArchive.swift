@@ -99,7 +99,8 @@ final class ZipArchive {
   }
 
   private func refusal(_ name: String, _ reason: String) -> NotationError {
-    NotationError(path: path, message: "the archive's '\(name)' is not read: \(reason)")
+    NotationError(
+      path: path, message: "the archive's '\(shown(name, limit: 80))' is not read: \(reason)")
   }
 
   /// libzip's text for an error, lowercased as this tool's messages are.
