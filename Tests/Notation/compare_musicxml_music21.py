@@ -30,7 +30,11 @@ else from XYLO_MUSIC21_PYTHON, else from .build/music21-venv (made and filled wi
 missing; scripts/bootstrap makes it). XYLO_RENDER names the binary (default
 .build/debug/xylo-render). Exit status 0 when every file agrees, 1 otherwise.
 
-Run: python3 Tests/Notation/compare_musicxml_music21.py [corpus-relative files...]
+Besides the corpus, Examples/notation/bell-waltz.musicxml (this repository's) is compared.
+XYLO_COMPARE_DEBUG=1 also lists the tied notes music21 strikes again.
+
+Run: python3 Tests/Notation/compare_musicxml_music21.py [files...]; `--install` only makes sure
+music21 is installed (scripts/bootstrap runs that).
 """
 
 import collections
@@ -48,6 +52,7 @@ TOLERANCE = 1e-6
 
 # (corpus-relative path, how it may differ)
 FILES = [
+    ("Examples/notation/bell-waltz.musicxml", {"grace": True}),
     ("bach/bwv66.6.mxl", {}),
     ("leadSheet/fosterBrownHair.mxl", {}),
     ("demos/two-parts.xml", {}),
@@ -58,23 +63,25 @@ FILES = [
     ("verdi/laDonnaEMobile.mxl", {"grace": True}),
     ("schumann_robert/opus48no2.mxl", {"cue": 4}),
     ("handel/rinaldo/Lascia_chio_pianga.mxl", {"part": 1}),
-    ("weber/concertino_clarinet.mxl", {"part": 1, "pitches": "an <offset> without sound=yes"}),
-    ("joplin/maple_leaf_rag.mxl", {"known": "a first ending with no second: music21 skips the repeat"}),
-    ("haydn/opus1no1/movement4.mxl", {"known": "underfull measures: music21's parts drift apart"}),
+    ("weber/concertino_clarinet.mxl", {"part": 1, "pitches": "<offset> without sound=yes"}),
+    ("joplin/maple_leaf_rag.mxl", {"known": "a first ending with no second: no repeat"}),
+    ("haydn/opus1no1/movement4.mxl", {"known": "underfull measures: the parts drift"}),
     ("schumann_clara/polonaise_op1n4.mxl", {"known": "<sound dacapo>; metronome 120, sound 144"}),
     ("schumann_clara/polonaise_op1n2.mxl", {"known": "<sound dacapo>; a repeat with no forward"}),
 ]
 
 
 def music21_interpreter():
-    """A Python that imports music21, made in .build/music21-venv when there is none."""
+    """A Python that imports music21: .build/music21-venv, made and filled when it cannot."""
     named = os.environ.get("XYLO_MUSIC21_PYTHON")
     if named:
         return named
     python = os.path.join(VENV, "bin", "python")
     if not os.path.exists(python):
-        print(f"compare: installing music21 {MUSIC21_VERSION} in {VENV}", file=sys.stderr)
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    check = subprocess.run([python, "-c", "import music21"], capture_output=True, check=False)
+    if check.returncode != 0:
+        print(f"compare: installing music21 {MUSIC21_VERSION} in {VENV}", file=sys.stderr)
         subprocess.run(
             [python, "-m", "pip", "install", "--quiet", f"music21=={MUSIC21_VERSION}"], check=True
         )
@@ -83,6 +90,9 @@ def music21_interpreter():
 
 try:
     import music21  # noqa: F401
+
+    if sys.argv[1:] == ["--install"]:
+        sys.exit(0)
 except ImportError:
     if os.environ.get("XYLO_COMPARE_REEXEC"):
         sys.exit("compare: music21 cannot be imported")
@@ -143,7 +153,8 @@ def timed_notes(score):
             continue
         for single in element.notes if isinstance(element, chord.Chord) else [element]:
             tie = single.tie.type if single.tie else (element.tie.type if element.tie else None)
-            rows.append((entry["offsetSeconds"], single.pitch.midi, element.duration.isGrace, tie))
+            grace = element.duration.isGrace
+            rows.append((entry["offsetSeconds"], single.pitch.midi, grace, tie))
     return rows
 
 
@@ -185,9 +196,8 @@ def theirs(path, part, cues):
             # A part alone, with the score's tempo marks (kept in its first part).
             score = score.parts[part - 1]
         score = score.toSoundingPitch().expandRepeats()
-        continued = {
-            (frame(t), midi) for t, midi, _, tie in timed_notes(score) if tie in ("stop", "continue")
-        }
+        tied = [row for row in timed_notes(score) if row[3] in ("stop", "continue")]
+        continued = {(frame(t), midi) for t, midi, _, _ in tied}
         rows = [(t, midi, grace) for t, midi, grace, _ in timed_notes(score.stripTies())]
     # A unison (one pitch twice on one frame at 48 kHz) is one stroke, one row of `events`;
     # music21's grace notes are at their principal's frame, where this tool's are not.
@@ -256,12 +266,13 @@ def compare(path, expectation, binary, bank):
         restruck = [r for r in music21_rows if not r[2] and (frame(r[0]), r[1]) in continued]
         pitches = collections.Counter(m for _, m, _ in music21_rows)
         pitches.subtract(m for _, m, _ in restruck)
-        same = collections.Counter(m for _, m in mine) == +pitches
-        summary += "" if same else f"; pitches differ: {(+pitches) - collections.Counter(m for _, m in mine)} {collections.Counter(m for _, m in mine) - pitches}"
+        heard = collections.Counter(m for _, m in mine)
+        same = heard == +pitches
+        summary += "" if same else f"; pitches differ: {(+pitches) - heard} {heard - pitches}"
         return f"same pitches, other times ({expectation['pitches']}): {summary}", same, len(mine)
     agrees = not grace_missing and not left and not missing
     if not agrees:
-        summary += f"; first unmatched: music21 {missing[:3]} ours {left[:3]} grace {grace_missing[:3]}"
+        summary += f"; unmatched: music21 {missing[:3]} ours {left[:3]} grace {grace_missing[:3]}"
     return summary, agrees, len(mine)
 
 
@@ -277,8 +288,9 @@ def main():
         all_keys_bank(bank)
         for relative, expectation in files:
             try:
+                home = ROOT if relative.startswith("Examples/") else corpus
                 line, agrees, count = compare(
-                    os.path.join(corpus, relative), expectation, binary, bank
+                    os.path.join(home, relative), expectation, binary, bank
                 )
                 notes += count
             except Exception as error:  # noqa: BLE001 - any failure is this file's
