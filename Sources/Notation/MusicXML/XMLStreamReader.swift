@@ -50,8 +50,9 @@ final class XMLStreamReader {
     }
     self.limits = limits
     self.place = place
-    buffer = .allocate(capacity: max(1, bytes.count))
-    _ = buffer.initialize(from: bytes.lazy.map { CChar(bitPattern: $0) })
+    let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(1, bytes.count))
+    bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+    self.buffer = buffer
     xylo_xml2_quiet_thread()
     // NONET: nothing is fetched; BIG_LINES: elements past line 65,535 keep their line number.
     // Never NOENT, DTDLOAD, DTDATTR, DTDVALID, XINCLUDE or HUGE.

@@ -17,8 +17,10 @@ final class ZipArchive {
   init(_ bytes: [UInt8], path: String) throws(NotationError) {
     if let failure = ZipLibrary.failure { throw NotationError(path: path, message: failure) }
     self.path = path
-    buffer = .allocate(byteCount: max(1, bytes.count), alignment: 1)
-    buffer.copyBytes(from: bytes)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, bytes.count), alignment: 1)
+    bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+    self.buffer = buffer
     var error = zip_error_t()
     zip_error_init(&error)
     defer { zip_error_fini(&error) }
