@@ -1,3 +1,4 @@
+import Foundation
 import MIDIFile
 import Notation
 import ScoreParser
@@ -251,5 +252,44 @@ import Testing
     let read = try read(timewise)
     #expect(read.song.tracks.map(\.name) == ["Top", "Low"])
     #expect(heard(read.song) == (try heard(partwiseText)))
+  }
+}
+
+/// The document as a whole: encodings, meters, errors with their line.
+@Suite struct MusicXMLDocumentTests {
+  @Test func utf16DocumentsReadAndTheirErrorsShowTheirLine() throws {
+    let text = score([note("C4", 1) + "\n" + note("H4", 1)])
+      .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+    let bytes = [UInt8]([0xFF, 0xFE]) + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    do {
+      _ = try readNotation(bytes, format: .musicXML, path: "wide.musicxml")
+      Issue.record("read")
+    } catch {
+      #expect(error.description == "wide.musicxml:8:14: <step> 'H' is not a note name (A to G)")
+      #expect(error.sourceLine == note("H4", 1) + "</measure>")
+    }
+    let good = text.replacingOccurrences(of: "<step>H</step>", with: "<step>B</step>")
+    let wide = [UInt8]([0xFF, 0xFE]) + good.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    let read = try readNotation(wide, format: .musicXML, path: "wide.musicxml")
+    #expect(heard(read.song).map(\.note) == [60, 71])
+  }
+
+  @Test func timeSignaturesAreTheSongsMeters() throws {
+    func time(_ beats: String, _ type: Int) -> String {
+      "<attributes><time><beats>\(beats)</beats><beat-type>\(type)</beat-type></time></attributes>"
+    }
+    let song = try read(
+      score([time("3", 4) + note("C4", 3), note("D4", 3), time("3+3", 8) + note("E4", 3)])
+    ).song
+    #expect(song.timeSignatures.map(\.numerator) == [3, 6])
+    #expect(song.timeSignatures.map(\.denominator) == [4, 8])
+    #expect(song.timeSignatures.map(\.tick) == [0, Int64(6 * song.ticksPerQuarter)])
+  }
+
+  @Test func libxml2sErrorsAreOneLineAtTheirPlace() {
+    let error = readingError("<?xml version=\"1.0\" encoding=\"BOGUS-9\"?>\n<score-partwise/>\n")
+    #expect(
+      error?.description == "test.musicxml:1:39: not well-formed XML: unsupported encoding BOGUS-9")
+    #expect(error?.sourceLine == "<?xml version=\"1.0\" encoding=\"BOGUS-9\"?>")
   }
 }
