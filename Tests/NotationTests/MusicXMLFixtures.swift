@@ -39,7 +39,7 @@ func rest(_ duration: Int, _ extra: String = "") -> String {
 /// A partwise score of `parts` (each a list of measures' contents), the first measure of each
 /// starting with `<divisions>`; parts are named `One`, `Two`, ...
 func partwise(_ parts: [[String]], divisions: Int = 1, header: String = "") -> String {
-  let names = ["One", "Two", "Three", "Four"]
+  let names = ["One", "Two", "Three", "Four"] + (4..<max(4, parts.count)).map { "Part \($0 + 1)" }
   var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<score-partwise version=\"4.0\">\n"
   text += header + "<part-list>\n"
   for index in parts.indices {

@@ -123,4 +123,14 @@ import Testing
     #expect(
       error?.description == "test.musicxml: the repeats and jumps play more than 1000000 measures")
   }
+
+  @Test func repeatsOverManyPartsAreBoundedInAll() throws {
+    var measures = [String](repeating: note("C5", 1), count: 60)
+    measures[59] += Self.backward(10_000)
+    let error = readingError(partwise(Array(repeating: measures, count: 40)))
+    #expect(
+      error?.description
+        == "test.musicxml: the repeats and jumps play 600000 measures in each of 40 parts, more than 20000000 in all"
+    )
+  }
 }

@@ -37,6 +37,14 @@ func placedSong(_ document: MusicXMLDocument, path: String, limits: MIDILimits)
       path: path,
       message: "the repeats and jumps play more than \(PlayOrder.maxMeasures) measures")
   }
+  // Each measure played is looked at in every part: bounded, whatever the repeats and parts.
+  guard order.count <= maximumMeasuresPlayedInAllParts / max(1, document.parts.count) else {
+    throw NotationError(
+      path: path,
+      message:
+        "the repeats and jumps play \(order.count) measures in each of \(document.parts.count) parts, more than \(maximumMeasuresPlayedInAllParts) in all"
+    )
+  }
   var placer = NotePlacer(
     partCount: document.parts.count, maxNotes: limits.maxNotes, path: path)
   var builder = NotatedSongBuilder()
@@ -62,6 +70,9 @@ func placedSong(_ document: MusicXMLDocument, path: String, limits: MIDILimits)
   for jump in unfollowed { ignored.note(.jumpWithoutTarget, jump) }
   return (builder, ignored.warnings)
 }
+
+/// The most measures played, counted in every part.
+let maximumMeasuresPlayedInAllParts = 20_000_000
 
 /// Places the events of measures in the order played: what each part's voices last did.
 private struct NotePlacer {

@@ -49,6 +49,7 @@ struct PlayOrder {
     var returning = false
     var jumped = false
     var jumpsTaken: Set<Int> = []
+    var codaJumpsTaken: Set<Int> = []
     while index < marks.count {
       guard order.count < Self.maxMeasures else { return nil }
       let mark = marks[index]
@@ -80,16 +81,14 @@ struct PlayOrder {
         sectionStart = index + 1
       }
       if jumped && mark.fine { break }
-      if jumped, !mark.toCoda.isEmpty, !jumpsTaken.contains(-index - 1) {
-        jumpsTaken.insert(-index - 1)
+      if jumped, !mark.toCoda.isEmpty, codaJumpsTaken.insert(index).inserted {
         if let target = target(of: mark.toCoda, in: \.codas, after: index) {
           index = target
           continue
         }
         unfollowed.append("To Coda")
       }
-      if mark.daCapo || !mark.dalSegno.isEmpty, !jumpsTaken.contains(index) {
-        jumpsTaken.insert(index)
+      if mark.daCapo || !mark.dalSegno.isEmpty, jumpsTaken.insert(index).inserted {
         var destination: Int? = 0
         if !mark.daCapo {
           destination = target(of: mark.dalSegno, in: \.segnos, after: nil)
