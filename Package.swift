@@ -33,6 +33,13 @@ let package = Package(
     .target(name: "CEBUR128", dependencies: ["CSystem"]),
     .target(name: "CCairo", dependencies: ["CSystem"]),
     .target(name: "CFFmpeg", dependencies: ["CSystem"]),
+    // libxml2's headers are in /usr/include/libxml2 on Debian (pkg-config libxml-2.0), off the
+    // default search path: only CXML2's C files read them (its module header declares what
+    // Swift calls, checked against them), so no module above needs the flag.
+    .target(
+      name: "CXML2", dependencies: ["CSystem"],
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"], .when(platforms: [.linux]))]),
+    .target(name: "CZip", dependencies: ["CSystem"]),
     .target(name: "SoundFile", dependencies: ["CSndFile", "CSystem", "AudioBasics", "Platform"]),
     .target(name: "MediaEncoding", dependencies: ["CFFmpeg", "AudioBasics", "Platform"]),
     .target(name: "Loudness", dependencies: ["CEBUR128", "AudioBasics"]),
@@ -48,7 +55,9 @@ let package = Package(
     .target(name: "Xylophone", dependencies: ["AudioBasics"]),
     .target(name: "MIDIFile", dependencies: ["ScoreParser", "AudioBasics"]),
     // MusicXML and ABC read onto the MIDI path: parts as tracks, exact times.
-    .target(name: "Notation", dependencies: ["MIDIFile", "ScoreParser", "Platform"]),
+    .target(
+      name: "Notation",
+      dependencies: ["MIDIFile", "ScoreParser", "Platform", "AudioBasics", "CXML2", "CZip"]),
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
@@ -108,6 +117,9 @@ let package = Package(
       name: "FuzzABCReader", dependencies: ["Notation", "MIDIFile", "ScoreParser"],
       path: "Fuzz/abc-reader"),
     .target(
+      name: "FuzzMusicXMLReader", dependencies: ["Notation", "MIDIFile", "ScoreParser"],
+      path: "Fuzz/musicxml-reader"),
+    .target(
       name: "FuzzOptions", dependencies: ["Settings", "ScoreParser"],
       path: "Fuzz/options"),
     .target(
@@ -121,11 +133,9 @@ let package = Package(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
       exclude: ["fuzz-regressions"]),
     .testTarget(
-      name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"]),
-    .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
-    .testTarget(
-      name: "NotationTests", dependencies: ["TestSupport", "Notation", "MIDIFile", "ScoreParser"],
+      name: "NotationTests", dependencies: ["TestSupport", "Notation", "ScoreParser", "MIDIFile"],
       exclude: ["fuzz-regressions"]),
+    .testTarget(name: "MixerTests", dependencies: ["TestSupport", "Mixer", "AudioBasics"]),
     .testTarget(
       name: "MIDIFileTests",
       dependencies: ["TestSupport", "MIDIFile", "ScoreParser", "AudioBasics"]),

@@ -25,7 +25,7 @@ import Testing
     #expect(libraries.contains("libsndfile"))
     for name in [
       "libavformat", "libavcodec", "libavutil", "libswscale", "libcairo", "libx264", "libcrypto",
-      "libsoxr", "libebur128",
+      "libsoxr", "libebur128", "libxml2", "libzip",
     ] {
       #expect(!libraries.contains(name), "\(name) is loaded at start-up")
     }

@@ -1,0 +1,43 @@
+/* libxml2's functions as this project uses them, each forwarding to the library opened on
+   first use (see CSystem.h). A function missing here is a link error: add its line. */
+/* libxml2's headers first: the declarations in CXML2.h must agree with them. */
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
+
+#include "CXML2.h"
+
+#include "CSystem.h"
+
+_Static_assert(XYLO_XML_PARSE_NONET == XML_PARSE_NONET, "parser.h");
+_Static_assert(XYLO_XML_PARSE_BIG_LINES == XML_PARSE_BIG_LINES, "parser.h");
+_Static_assert(XYLO_XML_READER_TYPE_ELEMENT == XML_READER_TYPE_ELEMENT, "xmlreader.h");
+_Static_assert(XYLO_XML_READER_TYPE_TEXT == XML_READER_TYPE_TEXT, "xmlreader.h");
+_Static_assert(XYLO_XML_READER_TYPE_CDATA == XML_READER_TYPE_CDATA, "xmlreader.h");
+_Static_assert(XYLO_XML_READER_TYPE_ENTITY_REFERENCE == XML_READER_TYPE_ENTITY_REFERENCE,
+               "xmlreader.h");
+_Static_assert(XYLO_XML_READER_TYPE_DOCUMENT_TYPE == XML_READER_TYPE_DOCUMENT_TYPE, "xmlreader.h");
+_Static_assert(XYLO_XML_READER_TYPE_END_ELEMENT == XML_READER_TYPE_END_ELEMENT, "xmlreader.h");
+
+static const char *const xml2 = XYLO_LIBRARY_NAME("xml2", 2);
+
+int xylo_xml2_open(char *reason, size_t size) { return xylo_library_open(xml2, reason, size); }
+
+XYLO_FORWARD(xml2, xmlTextReaderPtr, xmlReaderForMemory, (const char *buffer, int size, const char *URL, const char *encoding, int options), (buffer, size, URL, encoding, options))
+XYLO_FORWARD_VOID(xml2, xmlFreeTextReader, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, long, xmlGetLineNo, (const xmlNode *node), (node))
+XYLO_FORWARD_VOID(xml2, xmlSetExternalEntityLoader, (xmlExternalEntityLoader f), (f))
+XYLO_FORWARD_VOID(xml2, xmlSetGenericErrorFunc, (void *ctx, xmlGenericErrorFunc handler), (ctx, handler))
+XYLO_FORWARD_VOID(xml2, xmlSetStructuredErrorFunc, (void *ctx, xmlStructuredErrorFunc handler), (ctx, handler))
+XYLO_FORWARD(xml2, const xmlChar *, xmlTextReaderConstLocalName, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, const xmlChar *, xmlTextReaderConstValue, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, xmlNodePtr, xmlTextReaderCurrentNode, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderDepth, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderGetParserColumnNumber, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderGetParserLineNumber, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderIsEmptyElement, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderMoveToElement, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderMoveToNextAttribute, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderNodeType, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD(xml2, int, xmlTextReaderRead, (xmlTextReaderPtr reader), (reader))
+XYLO_FORWARD_VOID(xml2, xmlTextReaderSetStructuredErrorHandler, (xmlTextReaderPtr reader, xmlStructuredErrorFunc f, void *arg), (reader, f, arg))
