@@ -14,7 +14,7 @@ import Testing
     if !record {
       #expect(
         summary.hasPrefix(
-          "goldens: 0 failed, 11 passed, 0 written, 0 obsolete, 0 errors (11 scores"))
+          "goldens: 0 failed, 13 passed, 0 written, 0 obsolete, 0 errors (13 scores"))
     }
   }
 

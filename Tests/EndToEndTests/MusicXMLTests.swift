@@ -6,7 +6,7 @@ import Testing
 /// rendering MusicXML equals rendering the score it converts to, and hostile files get one line.
 @Suite struct MusicXMLTests {
   static let example = "Examples/notation/bell-waltz.musicxml"
-  static let compressedExample = "Examples/notation/bell-waltz.mxl"
+  static let compressedExample = "Examples/notation/bell-waltz-compressed.mxl"
 
   static let scores: [String] = {
     let folder = packageRoot.appendingPathComponent("Examples/scores").path
