@@ -28,6 +28,26 @@ enum LimitOptions {
 
 /// Options every command that writes or renders shares.
 enum CommonOptions {
+  /// The sections of a command that renders a song to AAC (video, page): its sound at 44.1
+  /// or 48 kHz, the part played, MIDI and notation input, limits and messages.
+  static func songSections(rateHelp: String) -> [OptionSection] {
+    [
+      OptionSection(
+        title: "SOUND",
+        options: [
+          OptionSpec("--rate", value: "HZ", help: rateHelp),
+          OptionSpec(
+            "--channels", value: "1|2",
+            help: "Audio channels (default: the most of the samples used)"),
+        ] + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
+          + SoundOptions.levelSpecs),
+      OptionSection(title: "PART", options: ExcerptOptions.specs),
+      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
+      OptionSection(
+        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
+    ]
+  }
+
   /// The score every command that reads one takes.
   static let scoreArgument = (
     name: "SCORE", help: "A score or a MIDI file (.mid); '-' reads standard input"

@@ -30,23 +30,10 @@ enum PageCommand {
           OptionSpec("--no-labels", help: "Draw the keys without their titles"),
           OptionSpec("--bitrate", value: "KBPS", help: "The song's AAC bit rate (default: 128)"),
           CommonOptions.blockFrames, CommonOptions.jobs,
-        ]),
-      OptionSection(
-        title: "SOUND",
-        options: [
-          OptionSpec(
-            "--rate", value: "HZ",
-            help: "Sample rate of the song and the keys, 44100 or 48000 (default: 48000)"),
-          OptionSpec(
-            "--channels", value: "1|2",
-            help: "Audio channels (default: the most of the samples used)"),
-        ] + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
-          + SoundOptions.levelSpecs),
-      OptionSection(title: "PART", options: ExcerptOptions.specs),
-      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
-      OptionSection(
-        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
-    ],
+        ])
+    ]
+      + CommonOptions.songSections(
+        rateHelp: "Sample rate of the song and the keys, 44100 or 48000 (default: 48000)"),
     run: run)
 
   static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {

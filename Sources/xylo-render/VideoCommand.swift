@@ -50,22 +50,8 @@ enum VideoCommand {
             "--threads", value: "N",
             help: "Threads that draw pictures (default: one per core); never changes the output"),
           CommonOptions.blockFrames, CommonOptions.jobs,
-        ]),
-      OptionSection(
-        title: "SOUND",
-        options: [
-          OptionSpec(
-            "--rate", value: "HZ", help: "Audio sample rate, 44100 or 48000 (default: 48000)"),
-          OptionSpec(
-            "--channels", value: "1|2",
-            help: "Audio channels (default: the most of the samples used)"),
-        ] + SoundOptions.bankSpecs + SoundOptions.instrumentSpecs + SoundOptions.voiceSpecs
-          + SoundOptions.levelSpecs),
-      OptionSection(title: "PART", options: ExcerptOptions.specs),
-      OptionSection(title: "MIDI INPUT", options: MIDIInputOptions.specs),
-      OptionSection(
-        title: "LIMITS AND MESSAGES", options: LimitOptions.specs + [CommonOptions.quiet]),
-    ],
+        ])
+    ] + CommonOptions.songSections(rateHelp: "Audio sample rate, 44100 or 48000 (default: 48000)"),
     run: run)
 
   static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {

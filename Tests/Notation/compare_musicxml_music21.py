@@ -4,7 +4,7 @@
 For each file, `xylo-render events --bank ALLKEYS FILE` (a bank with a key for each MIDI note,
 so nothing is moved by octaves; a unison, one pitch twice on one frame, is one stroke there and
 so one row of music21's too) and music21 (parse, toSoundingPitch, expandRepeats,
-stripTies, flatten, secondsMap: /work/research/scripts/m21_onsets.py's steps) must give the
+stripTies, flatten, secondsMap) must give the
 same notes: the same count, and pitch by pitch the same onsets within 1e-6 s. Where the two
 differ on purpose (docs/notation.md, "MusicXML"), the file says how. In every file, music21
 may strike a tied note again where its stripTies misses the tie (a chord tied over a bar line,
