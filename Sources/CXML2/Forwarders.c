@@ -1,23 +1,8 @@
 /* libxml2's functions as this project uses them, each forwarding to the library opened on
    first use (see CSystem.h). A function missing here is a link error: add its line. */
-/* libxml2's headers first: the declarations in CXML2.h must agree with them. */
-#include <libxml/parser.h>
-#include <libxml/xmlerror.h>
-#include <libxml/xmlreader.h>
-
-#include "CXML2.h"
+#include "Layout.h"
 
 #include "CSystem.h"
-
-_Static_assert(XYLO_XML_PARSE_NONET == XML_PARSE_NONET, "parser.h");
-_Static_assert(XYLO_XML_PARSE_BIG_LINES == XML_PARSE_BIG_LINES, "parser.h");
-_Static_assert(XYLO_XML_READER_TYPE_ELEMENT == XML_READER_TYPE_ELEMENT, "xmlreader.h");
-_Static_assert(XYLO_XML_READER_TYPE_TEXT == XML_READER_TYPE_TEXT, "xmlreader.h");
-_Static_assert(XYLO_XML_READER_TYPE_CDATA == XML_READER_TYPE_CDATA, "xmlreader.h");
-_Static_assert(XYLO_XML_READER_TYPE_ENTITY_REFERENCE == XML_READER_TYPE_ENTITY_REFERENCE,
-               "xmlreader.h");
-_Static_assert(XYLO_XML_READER_TYPE_DOCUMENT_TYPE == XML_READER_TYPE_DOCUMENT_TYPE, "xmlreader.h");
-_Static_assert(XYLO_XML_READER_TYPE_END_ELEMENT == XML_READER_TYPE_END_ELEMENT, "xmlreader.h");
 
 static const char *const xml2 = XYLO_LIBRARY_NAME("xml2", 2);
 

@@ -1,10 +1,6 @@
 /* What libxml2 must never do here (print, load anything from outside the document), and what
    Swift cannot read from libxml2's structures without its headers. */
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/xmlerror.h>
-
-#include "CXML2.h"
+#include "Layout.h"
 
 static void ignore_message(void *context, const char *message, ...) {
   (void)context;
@@ -32,14 +28,15 @@ void xylo_xml2_refuse_external_entities(void) { xmlSetExternalEntityLoader(refus
 
 void xylo_xml2_error_fields(const xmlError *error, int *is_error, int *line, int *column,
                             const char **message) {
-  *is_error = error->level >= XML_ERR_ERROR;
-  *line = error->line;
-  *column = error->int2;
-  *message = error->message;
+  const struct xylo_xml_error *fields = (const struct xylo_xml_error *)error;
+  *is_error = fields->level >= XYLO_XML_ERR_ERROR;
+  *line = fields->line;
+  *column = fields->int2;
+  *message = fields->message;
 }
 
 int xylo_xml2_declares_entities(xmlNodePtr doctype) {
-  if (!doctype || doctype->type != XML_DTD_NODE) return 0;
-  const xmlDtd *dtd = (const xmlDtd *)doctype;
+  const struct xylo_xml_dtd *dtd = (const struct xylo_xml_dtd *)doctype;
+  if (!dtd || dtd->type != XYLO_XML_DTD_NODE) return 0;
   return dtd->entities != NULL || dtd->pentities != NULL;
 }

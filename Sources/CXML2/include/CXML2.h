@@ -2,10 +2,10 @@
 #define XYLO_CXML2_H
 
 /* The part of libxml2's API this project uses, declared as libxml2's own headers declare it.
-   Debian keeps those headers in /usr/include/libxml2, off the default search path: only this
-   target's C files are compiled with it (they include the headers and this file together, so
-   the compiler checks every declaration below against libxml2's), and the modules above this
-   one need no flag at all. */
+   Debian keeps those headers in /usr/include/libxml2, off the default search path, and the
+   flag to reach them would keep the package manager from building this package as a
+   dependency: Tests/Notation/cxml2-agreement.c checks every declaration here against them
+   (NotationTests). */
 #include <stddef.h>
 
 typedef unsigned char xmlChar;
