@@ -8,6 +8,7 @@ static const char *const xml2 = XYLO_LIBRARY_NAME("xml2", 2);
 
 int xylo_xml2_open(char *reason, size_t size) { return xylo_library_open(xml2, reason, size); }
 
+XYLO_FORWARD_VOID(xml2, xmlInitParser, (void), ())
 XYLO_FORWARD(xml2, xmlTextReaderPtr, xmlReaderForMemory, (const char *buffer, int size, const char *URL, const char *encoding, int options), (buffer, size, URL, encoding, options))
 XYLO_FORWARD_VOID(xml2, xmlFreeTextReader, (xmlTextReaderPtr reader), (reader))
 XYLO_FORWARD(xml2, long, xmlGetLineNo, (const xmlNode *node), (node))

@@ -27,6 +27,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A file that is a Git LFS pointer where audio was expected: a checkout without
   /// `git lfs pull`.
   case gitLFSPointer(path: String)
+  /// Scores in one folder whose names differ only in their extension (`waltz.musicxml`,
+  /// `waltz.mxl`): they would write, and be checked against, one golden.
+  case sharedGolden(scores: [String], golden: String)
   /// The caller's progress handler asked to stop; nothing was written.
   case cancelled
 
@@ -46,6 +49,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .soundFile(let error): return error.description
     case .gitLFSPointer(let path):
       return "'\(path)' is a Git LFS pointer, not audio; run 'git lfs pull'"
+    case .sharedGolden(let scores, let golden):
+      let names = scores.map { "'\($0)'" }
+      let listed = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+      return
+        "\(listed) would share one golden, '\(golden)' (named after the score without its extension): rename all but one"
     case .cancelled: return "stopped before it was finished"
     }
   }

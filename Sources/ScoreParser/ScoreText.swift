@@ -35,7 +35,8 @@ public enum BeatEvent: Sendable, Equatable {
 
 /// The song as score text whose taps are exactly the song's: lengths in beats as exact
 /// decimals or fractions, chords joined with `+`, a `tempo` line where the tempo changes, a
-/// `meter` line where the meter does (4/4 until one says otherwise) and one bar per line.
+/// `meter` line where the meter does (4/4 until one says otherwise) and one bar per line, ended
+/// by a bar line `|` where it ends on the bar lines the score text will check.
 public func scoreText(_ song: BeatSong) -> String {
   var writer = ScoreTextWriter()
   if let title = song.title, !title.isEmpty {
@@ -62,6 +63,7 @@ public func scoreText(_ song: BeatSong) -> String {
       {
         writer.directive("meter \(numerator)/\(denominator)")
         writer.meter = (numerator, denominator)
+        writer.checkedBars = (beat, meter.beatsPerBar)
       }
       writer.startBar(at: beat, beatsPerBar: meter.beatsPerBar)
       index += 1
@@ -91,6 +93,9 @@ private struct ScoreTextWriter {
   var beatsPerBar = Rational(4)
   /// The meter the text has stated, as a score reads it: 4/4 until a `meter` line.
   var meter = (4, 4)
+  /// Where the last `meter` line stands and its bar's beats: the bar lines the score checks
+  /// (none before the first `meter` line).
+  var checkedBars: (start: Rational, beatsPerBar: Rational)?
 
   /// Rests up to `beat`, breaking lines at bar lines.
   mutating func move(to beat: Rational) {
@@ -130,11 +135,21 @@ private struct ScoreTextWriter {
   /// Ends the line once the cursor has reached the next bar line.
   private mutating func breakAtBars() {
     guard let next = barStart.adding(beatsPerBar), !(cursor < next) else { return }
+    if cursor == next, isOnCheckedBarLine { line.append("|") }
     endLine()
     // The bar the cursor is in now: whole bars past the last bar line.
     guard let bars = cursor.subtracting(barStart)?.divided(by: beatsPerBar) else { return }
     let whole = Rational(bars.numerator / bars.denominator)
     barStart = barStart.adding(whole.multiplied(by: beatsPerBar) ?? .zero) ?? cursor
+  }
+
+  /// Whether a bar line at the cursor stands where the score text's own meter puts one.
+  private var isOnCheckedBarLine: Bool {
+    guard let (start, beats) = checkedBars else { return true }
+    guard beats > .zero, let bars = cursor.subtracting(start)?.divided(by: beats) else {
+      return false
+    }
+    return bars.denominator == 1
   }
 
   mutating func endLine() {

@@ -74,8 +74,8 @@ import Testing
         wrote '\(score)': a score of 18 taps
 
         """)
-    let bar1 = "B4*80/127 A4:0.5*80/127 G4:0.5*80/127 A4:0.75*80/127 B4:0.25*80/127"
-    let bar2 = "C5:0.9375*80/127 D5:0.0625*80/127 C5*80/127 B4*80/127"
+    let bar1 = "B4*80/127 A4:0.5*80/127 G4:0.5*80/127 A4:0.75*80/127 B4:0.25*80/127 |"
+    let bar2 = "C5:0.9375*80/127 D5:0.0625*80/127 C5*80/127 B4*80/127 |"
     #expect(
       try String(contentsOfFile: score, encoding: .utf8)
         == ["title Little Tune", "tempo 120", "meter 3/4", bar1, bar2, bar1, bar2].joined(

@@ -50,6 +50,27 @@ import Testing
     #expect(!listing(folder).contains("c.golden.flac"))
   }
 
+  /// `waltz.musicxml` and `waltz.mxl` would write one golden over the other's: refused, and
+  /// nothing rendered or written.
+  @Test func scoresThatWouldShareAGoldenAreRefusedBeforeAnythingIsWritten() throws {
+    let folder = try suite(["a": "C E G\n", "waltz": "D F A\n"])
+    let notation = "Examples/notation/bell-waltz"
+    try FileManager.default.copyItem(
+      atPath: notation + ".musicxml", toPath: folder + "/waltz.musicxml")
+    try FileManager.default.copyItem(
+      atPath: notation + "-compressed.mxl", toPath: folder + "/waltz.mxl")
+    let before = listing(folder)
+    for arguments in [["test", folder], ["test", folder, "--update"]] {
+      let result = try run(arguments)
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "xylo-render: error: '\(folder)/waltz.musicxml', '\(folder)/waltz.mxl' and '\(folder)/waltz.xylo' would share one golden, '\(folder)/waltz.golden.flac' (named after the score without its extension): rename all but one\n"
+      )
+      #expect(listing(folder) == before)
+    }
+  }
+
   @Test func aMovedNoteNamesItsLineAndAWholeSongGainIsEstimated() throws {
     let folder = try suite(["alarm": "tempo 120\nC D\nE G\n"])
     #expect(try run(["test", folder]).status == 0)

@@ -21,7 +21,7 @@ import Testing
       scoreText(song) == """
         title Test
         tempo 90
-        C6+E6 G6:0.5*100/127 C7:0*0.5 E7:2.5
+        C6+E6 G6:0.5*100/127 C7:0*0.5 E7:2.5 |
         tempo 1000000/8333
         . D6
 
@@ -48,5 +48,46 @@ import Testing
     #expect(score.taps[2].time == Rational(1).adding(Rational(40, 195) ?? .zero))
     #expect(abs(score.taps[3].time.doubleValue - (1 + 9 * second)) < 1e-12)
     #expect(score.taps[1].gain == 64.0 / 127)
+  }
+
+  /// A bar that ends on the meter's bar line ends with `|`; one a note rings across does not,
+  /// and the score reads the bar lines back without a warning.
+  @Test func barsEndWithTheBarLinesTheScoreChecks() throws {
+    let song = BeatSong(
+      events: [
+        .meter(beat: .zero, numerator: 3, denominator: 4),
+        .tap(beat: .zero, key: "C", gain: .one), .tap(beat: beats(1), key: "D", gain: .one),
+        .tap(beat: beats(2), key: "E", gain: .one), .tap(beat: beats(3), key: "F", gain: .one),
+        .tap(beat: beats(4), key: "G", gain: .one), .tap(beat: beats(7), key: "A", gain: .one),
+        .tap(beat: beats(8), key: "B", gain: .one),
+      ], endBeat: beats(9))
+    let text = scoreText(song)
+    #expect(
+      text == """
+        meter 3/4
+        C D E |
+        F G:3
+        A B |
+
+        """)
+    let result = parseScore(text)
+    #expect(result.score?.taps.count == 7)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+  }
+
+  /// Bar lines follow the meter the text states: a meter it cannot state (65/4) breaks the
+  /// lines at its bars but writes no `|` that the stated 4/4 would find mid-bar.
+  @Test func aMeterTheTextCannotStateGetsNoBarLines() throws {
+    let song = BeatSong(
+      events: [
+        .meter(beat: .zero, numerator: 2, denominator: 4),
+        .tap(beat: .zero, key: "C", gain: .one), .tap(beat: beats(1), key: "D", gain: .one),
+        .meter(beat: beats(2), numerator: 65, denominator: 64),
+        .tap(beat: beats(2), key: "E", gain: .one),
+        .tap(beat: beats(2).adding(beats(65, 16)) ?? .zero, key: "F", gain: .one),
+      ], endBeat: beats(8))
+    let text = scoreText(song)
+    #expect(text.split(separator: "\n").filter { $0.hasSuffix("|") }.count == 1, "\(text)")
+    #expect(parseScore(text).diagnostics.isEmpty, "\(text)")
   }
 }

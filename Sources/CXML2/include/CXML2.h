@@ -33,6 +33,7 @@ enum {
   XYLO_XML_READER_TYPE_END_ELEMENT = 15,
 };
 
+void xmlInitParser(void);
 xmlTextReaderPtr xmlReaderForMemory(const char *buffer, int size, const char *URL,
                                     const char *encoding, int options);
 void xmlFreeTextReader(xmlTextReaderPtr reader);

@@ -40,7 +40,8 @@ extension GoldenTest {
 }
 
 /// The tests under `paths` (folders searched recursively, hidden ones skipped; files taken as
-/// they are), in a stable order, and the goldens whose score is gone.
+/// they are), in a stable order, and the goldens whose score is gone. Refuses scores whose
+/// goldens would be one file, before anything is rendered or written.
 public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(RenderError) -> (
   tests: [GoldenTest], obsolete: [String]
 ) {
@@ -62,6 +63,10 @@ public func findGoldenTests(in paths: [String], format: GoldenFormat) throws(Ren
     return seen.insert([status.device, status.inode]).inserted
   }
   let tests = scores.map { GoldenTest(score: $0, format: format) }
+  let sharing = Dictionary(grouping: tests) { stem($0.score) }.values.filter { $0.count > 1 }
+  if let shared = sharing.min(by: { $0[0].score < $1[0].score }) {
+    throw .sharedGolden(scores: shared.map(\.score), golden: shared[0].golden)
+  }
   let stems = Set(scores.map(stem))
   let obsolete = Array(Set(goldens)).sorted().filter { !stems.contains($0.prefixBeforeGolden) }
   return (tests, obsolete)

@@ -208,11 +208,14 @@ private final class XMLErrorLog {
   }
 }
 
-/// libxml2, opened on first use; the external entity loader refuses everything from then on.
+/// libxml2, opened on first use and set up once, before any thread reads with it: its
+/// initialization is not reentrant (two readers starting together once lost UTF-16's encoding
+/// handler); the external entity loader refuses everything from then on.
 enum XMLLibrary {
   /// Why libxml2 could not be opened, or nil once it is.
   static let failure: String? = {
     if let failure = sharedLibraryFailure("libxml2", xylo_xml2_open) { return failure }
+    xmlInitParser()
     xylo_xml2_refuse_external_entities()
     return nil
   }()
