@@ -23,6 +23,8 @@ public struct LoadedScore: Sendable {
   public var warnings: [String] = []
   /// What reading a MIDI file did to its notes, in numbers; nil for score text.
   public var midiCounts: MIDINoteCounts?
+  /// The MIDI or notation file as read, kept only when asked for (`info` lists its tracks).
+  package var noteFile: NoteFile? = nil
 }
 
 /// Reads and parses the score at `path` (`-` reads standard input, named `<stdin>`): a MIDI
@@ -54,14 +56,16 @@ package func readScoreFile(_ path: String) throws(RenderError) -> [UInt8] {
 }
 
 /// A MIDI or notation file's taps with the notes about what reading them changed.
-func loadedMIDI(_ bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices)
-  throws(RenderError) -> LoadedScore
-{
+func loadedMIDI(
+  _ bytes: [UInt8], path: String, options: ParseOptions, midi: MIDIChoices,
+  keepingNoteFile: Bool = false
+) throws(RenderError) -> LoadedScore {
   let read = try readNoteFile(bytes, path: path, options: options, midi: midi)
   let imported = try importMIDI(read, path: path, options: options, midi: midi)
   return LoadedScore(
     score: imported.score, notes: describe(imported), isMIDI: true,
-    notation: read.notation, warnings: read.warnings, midiCounts: imported.counts)
+    notation: read.notation, warnings: read.warnings, midiCounts: imported.counts,
+    noteFile: keepingNoteFile ? read : nil)
 }
 
 /// A MIDI or notation file read as a song, before its notes become taps.

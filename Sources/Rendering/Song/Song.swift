@@ -39,6 +39,8 @@ public struct Song: Sendable {
   public var notation: NotationFormat?
   /// The file the score was read from (`-` for standard input); a render never writes over it.
   public var path: String?
+  /// The MIDI or notation file as read, when the song was made keeping it (`songInfo`).
+  package var noteFile: NoteFile?
 
   /// Reads the score at `path` (`-` reads standard input): score text, or a Standard MIDI File
   /// when its name ends in `.mid` or `.midi` or it starts with `MThd`.
@@ -52,13 +54,23 @@ public struct Song: Sendable {
     limits: ParseOptions = ParseOptions(),
     midi: MIDIChoices = MIDIChoices(), openBank: BankOpener = defaultBankOpener
   ) throws(RenderError) {
+    try self.init(
+      file: path, options: options, limits: limits, midi: midi, openBank: openBank,
+      keepingNoteFile: false)
+  }
+
+  /// `init(file:...)`, keeping a MIDI or notation file as read in `noteFile` when asked.
+  package init(
+    file path: String, options: SoundOptions, limits: ParseOptions, midi: MIDIChoices,
+    openBank: BankOpener, keepingNoteFile: Bool
+  ) throws(RenderError) {
     let bytes = try readScoreFile(path)
     let name = displayPath(path)
     let folder = path == "-" ? nil : Path.deletingLastComponent(path)
     try self.init(
       bytes: bytes, name: name, isMIDI: isNoteFile(path: path, bytes: bytes),
       scoreFolder: folder.map { $0.isEmpty ? "." : $0 }, options: options, limits: limits,
-      midi: midi, openBank: openBank)
+      midi: midi, openBank: openBank, keepingNoteFile: keepingNoteFile)
     self.path = path
   }
 
@@ -70,13 +82,13 @@ public struct Song: Sendable {
   ) throws(RenderError) {
     try self.init(
       bytes: Array(text.utf8), name: name, isMIDI: false, scoreFolder: nil, options: options,
-      limits: limits, midi: MIDIChoices(), openBank: openBank)
+      limits: limits, midi: MIDIChoices(), openBank: openBank, keepingNoteFile: false)
   }
 
   private init(
     bytes: [UInt8], name: String, isMIDI: Bool, scoreFolder: String?,
     options explicit: SoundOptions,
-    limits: ParseOptions, midi: MIDIChoices, openBank: BankOpener
+    limits: ParseOptions, midi: MIDIChoices, openBank: BankOpener, keepingNoteFile: Bool
   ) throws(RenderError) {
     do { try explicit.checkLengths(limit: limits.maxDuration) } catch {
       throw .invalidSetting(error.message)
@@ -85,7 +97,8 @@ public struct Song: Sendable {
     var bank = try openBank(explicit.bankChoice)
     parsing.keys = bank.titles
     if isMIDI {
-      let loaded = try loadedMIDI(bytes, path: name, options: parsing, midi: midi)
+      let loaded = try loadedMIDI(
+        bytes, path: name, options: parsing, midi: midi, keepingNoteFile: keepingNoteFile)
       self.init(loaded, options: explicit, bank: bank)
       return
     }
@@ -130,6 +143,7 @@ public struct Song: Sendable {
     warnings = loaded.warnings
     isMIDI = loaded.isMIDI
     notation = loaded.notation
+    noteFile = loaded.noteFile
   }
 }
 

@@ -35,7 +35,9 @@ public func songInfo(
   file path: String, options: SoundOptions = SoundOptions(), limits: ParseOptions = ParseOptions(),
   midi: MIDIChoices = MIDIChoices(), openBank: BankOpener = defaultBankOpener
 ) throws(RenderError) -> SongInfo {
-  let song = try Song(file: path, options: options, limits: limits, midi: midi, openBank: openBank)
+  let song = try Song(
+    file: path, options: options, limits: limits, midi: midi, openBank: openBank,
+    keepingNoteFile: true)
   var info = SongInfo(
     isMIDI: song.isMIDI, notation: song.notation, title: song.score.title,
     duration: song.score.duration,
@@ -45,9 +47,7 @@ public func songInfo(
     keys: song.score.keys,
     tempoChanges: song.score.tempoChanges, meterChanges: song.score.meterChanges, tracks: [],
     warnings: song.warnings)
-  guard song.isMIDI else { return info }
-  let bytes = try readScoreFile(path)
-  let file = try readNoteFile(bytes, path: displayPath(path), options: limits, midi: midi)
+  guard let file = song.noteFile else { return info }
   info.tunes = file.tunes
   info.tracks = trackSummaries(
     of: file.song,
