@@ -138,10 +138,11 @@ def main():
                                           args.runs, reference)
             shapes.append(shape)
             notes += note
-        if audio:
+        if notes:
             print()
             for line in notes:
                 print(line)
+        if audio:
             print()
             print("| workload | taps | audio s | file written | bytes (the raw floor's) |")
             print("| --- | --- | --- | --- | --- |")
@@ -181,11 +182,11 @@ def render_workload(name, binary, floor_programs, bank, work, jobs, runs, refere
         bank_options = ["--bank", bank]
     out = os.path.join(work, f"{name}.{container}")
     runs = 1 if name == "long-10h" else runs
+    if name == "long-10h":
+        bank_options += ["--max-duration", "36010"]  # past the default two hours
     taps = subprocess.run([binary, "check", score] + bank_options, capture_output=True,
                           text=True, check=True).stdout.split(": ")[1].split(" ")[0]
     command = [binary, "render", score, "-o", out] + bank_options + jobs
-    if name == "long-10h":
-        command += ["--max-duration", "36010"]  # past the default two hours
     # Once for the file's length and size, and to warm the caches.
     frames, rate, channels = rendered_shape(subprocess.run(
         command, check=True, stderr=subprocess.PIPE, text=True).stderr)
