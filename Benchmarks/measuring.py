@@ -18,8 +18,8 @@ def build_helper(work):
 
 
 def measure(command, runs, output=None):
-    """Runs `command` `runs` times, removing `output` before each run; returns median wall s,
-    median CPU s, max peak RSS in MB."""
+    """Runs `command` `runs` times, each to a fresh `output` (removed before and after each
+    run); returns median wall s, median CPU s, max peak RSS in MB."""
     return summary(measure_interleaved([(command, output)], runs)[0])
 
 
