@@ -2,96 +2,49 @@
 """Benchmarks xylo-render against the cost of writing its output, on this machine, in one run.
 
 Renders deterministic workloads (workloads.py) with the release build and the app's samples,
-and times the silence floor (libsndfile writing as many frames of silence, silence-floor.c)
-interleaved with it: floor, floor, renderer, floor, floor, renderer ... Every timed run writes a
-fresh file: its output is removed first, so no run pays for replacing an old one. Prints what
-machine it ran on, then a markdown table: wall and CPU seconds (medians), peak memory (largest),
-times realtime, and the ratio to each floor, taken run by run (each run divided by the floor run
-of the same round) and shown as median (min-max). Where numpy and soundfile are installed, a
-numpy reference renderer is timed too. Output goes to a new folder under $TMPDIR (default /tmp).
+and times them interleaved with their floors (floors.py): the raw floor, as many bytes of zeros
+written with no audio library (raw-floor.c), and libsndfile writing as many frames of silence to
+the same container (silence-floor.c), or for FLAC also encoding the render's own samples
+(encode-floor.c). Each round runs every floor and the renderer once; every timed run writes a
+fresh file, removed again when it ends. Prints what machine it ran on, then markdown tables:
+wall and CPU seconds (medians), peak memory (largest), times realtime, and the ratio to the raw
+floor and to the libsndfile floor, taken run by run (each run divided by the floor's run of the
+same round) and shown as median (min-max). Where numpy and soundfile are installed, a numpy
+reference renderer is timed too. Output goes to a new folder under $TMPDIR (default /tmp).
 """
 import argparse
 import os
+import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import wave
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MEASURE = None  # the helper that runs and measures a command, built by build()
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import floors  # noqa: E402
 import machine  # noqa: E402
+import measuring  # noqa: E402
+import video  # noqa: E402
 import workloads  # noqa: E402
+from measuring import measure, measure_interleaved, ratio_text, summary  # noqa: E402
 
 # The workloads --only can pick, in the order they run; long-10h also runs with --ten-hours,
 # video with --video.
-WORKLOADS = ["dense", "long", "chords", "tap-log", "long-10h", "midi", "check", "parse", "video"]
+WORKLOADS = ["dense", "flac", "long", "chords", "tap-log", "long-10h", "midi", "check", "parse",
+             "video"]
 DEFAULT_WORKLOADS = [name for name in WORKLOADS if name not in ("long-10h", "video")]
-
-# The video workload: Twinkle at these sizes and rates, against FFmpeg encoding as many black
-# pictures, and the same audio, with the encoder settings of xylo-render's video
-# (Sources/MediaEncoding: VideoStreamEncoder, DeterministicSettings, AACWriter).
-VIDEO_CASES = [(1920, 1080, 60), (1280, 720, 30)]
-X264_PARAMETERS = "sliced-threads=1" + (":asm=SSE2" if os.uname().machine == "x86_64" else "")
-
-
-def measure(command, runs, output=None):
-    """Runs `command` `runs` times, removing `output` before each run; returns median wall s,
-    median CPU s, max peak RSS in MB."""
-    return summary(measure_interleaved([(command, output)], runs)[0])
-
-
-def measure_interleaved(commands, runs, env=None, quiet_stdout=False, statuses=None):
-    """Runs each (command, output file or None) once per round, `runs` rounds, so that disk and
-    cache noise falls on all of them alike. The output file is removed before every run, so each
-    run writes a new file. `statuses` gives each command's expected exit status (default 0).
-    Returns, per command, its (wall s, CPU s, peak MB) of each round."""
-    samples = [[] for _ in commands]
-    statuses = statuses or [0] * len(commands)
-    for _ in range(runs):
-        for (command, output), runs_of_command, status in zip(commands, samples, statuses):
-            if output is not None and os.path.lexists(output):
-                os.remove(output)
-            runs_of_command.append(_run_once(command, env, quiet_stdout, status))
-    return samples
-
-
-def summary(runs):
-    """Median wall s, median CPU s and largest peak MB of one command's runs."""
-    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs),
-            max(r[2] for r in runs))
-
-
-def ratio_text(runs, floor_runs):
-    """Each run's wall time over the floor's in the same round: "median (min–max)"."""
-    ratios = [run[0] / floor[0] for run, floor in zip(runs, floor_runs)]
-    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
-
-
-def _run_once(command, env, quiet_stdout=False, expected_status=0):
-    """One run through the small C helper `measure`, which sees the command's true peak."""
-    with tempfile.NamedTemporaryFile("r") as result, tempfile.TemporaryFile() as err, \
-            tempfile.TemporaryFile() as out:
-        status = subprocess.run([MEASURE, result.name] + command, stderr=err, env=env,
-                                stdout=out if quiet_stdout else None).returncode
-        fields = result.read().split()
-        if status != 0 or len(fields) != 4 or fields[3] != str(expected_status):
-            err.seek(0)
-            sys.exit(f"benchmark: {' '.join(command)} failed:\n{err.read().decode()}")
-        return float(fields[0]), float(fields[1]), int(fields[2]) / 1024
-
-
-def frames_of(path):
-    with wave.open(path) as w:
-        return w.getnframes(), w.getframerate(), w.getnchannels()
+# The rendered workloads: the score each renders (None: the MIDI song) and the file it writes.
+AUDIO = {"dense": (workloads.dense, "wav"), "flac": (workloads.dense, "flac"),
+         "long": (workloads.long, "wav"), "chords": (workloads.chords, "wav"),
+         "tap-log": (workloads.tap_log, "wav"), "long-10h": (lambda: workloads.long(600), "w64"),
+         "midi": (None, "wav")}
 
 
 def build(work):
     """Builds the release binary as scripts/bootstrap does, with this CPU's flags, and checks
-    that it still renders every example to its committed golden hash."""
+    that it still renders every example to its committed golden hash; compiles the helpers."""
     flags = subprocess.run([os.path.join(ROOT, "scripts", "release-flags")], check=True,
                            capture_output=True, text=True).stdout.split()
     subprocess.run(["swift", "build", "-c", "release", "--product", "xylo-render"] + flags, cwd=ROOT,
@@ -104,13 +57,8 @@ def build(work):
     if checked.returncode != 0:
         sys.exit("benchmark: the tuned build renders the examples differently; not benchmarking it\n"
                  + checked.stdout)
-    floor = os.path.join(work, "silence-floor")
-    subprocess.run(["cc", "-O2", os.path.join(HERE, "silence-floor.c"), "-o", floor, "-lsndfile"],
-                   check=True)
-    global MEASURE
-    MEASURE = os.path.join(work, "measure")
-    subprocess.run(["cc", "-O2", os.path.join(HERE, "measure.c"), "-o", MEASURE], check=True)
-    return xylo, floor, flags
+    measuring.build_helper(work)
+    return xylo, floors.Floors(work), flags
 
 
 def numpy_reference_available():
@@ -135,7 +83,11 @@ def only_list(text):
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=f"workloads: {', '.join(WORKLOADS)}\n(long-10h only with --ten-hours or --only)\n\n"
+        epilog=f"workloads: {', '.join(WORKLOADS)}\n"
+               "(long-10h only with --ten-hours or --only, video only with --video or --only)\n"
+               "dense, long, chords and tap-log render scores to WAV, flac the dense score to "
+               "FLAC,\nlong-10h 10 hours to W64, midi a MIDI song; check and parse time reading "
+               "scores;\nvideo makes Twinkle's video against FFmpeg.\n\n"
                "quick check while iterating: Benchmarks/run.py --runs 1 --only dense")
     parser.add_argument("--runs", type=int, default=5, metavar="N",
                         help="timed rounds per workload (default 5; long-10h always 1)")
@@ -167,24 +119,35 @@ def main():
     else:
         bank = workloads.app_like_bank(os.path.join(work, "app-like-bank"))
     try:
-        binary, floor, flags = build(work)
+        binary, floor_programs, flags = build(work)
         jobs = ["--jobs", str(args.jobs)] if args.jobs else []
-        makers = {"dense": workloads.dense, "long": workloads.long, "chords": workloads.chords,
-                  "tap-log": workloads.tap_log, "long-10h": lambda: workloads.long(600)}
-        cases = [(name, makers[name]()) for name in WORKLOADS
-                 if name in makers and name in selected]
+        audio = [name for name in WORKLOADS if name in AUDIO and name in selected]
         for line in machine.report(flags, work):
             print(line)
         print(f"bank: {bank}; runs: {args.runs}, interleaved, each to a fresh file; "
               f"xylo-render {' '.join(jobs) or '(default jobs)'}")
-        if cases:
+        if audio:
             print()
-            print("| workload | taps | audio s | renderer | wall s | CPU s | peak MB "
-                  "| x realtime | / floor (32768), median (min–max) | / floor (4096), median (min–max) |")
-            print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+            print("| workload | maker | wall s | CPU s | peak MB | x realtime "
+                  "| / raw floor, median (min–max) | / libsndfile floor, median (min–max) |")
+            print("| --- | --- | --- | --- | --- | --- | --- | --- |")
         reference = numpy_reference_available()
-        for name, text in cases:
-            render_workload(name, text, binary, floor, bank, work, jobs, args.runs, reference)
+        shapes, notes = [], []
+        for name in audio:
+            shape, note = render_workload(name, binary, floor_programs, bank, work, jobs,
+                                          args.runs, reference)
+            shapes.append(shape)
+            notes += note
+        if notes:
+            print()
+            for line in notes:
+                print(line)
+        if audio:
+            print()
+            print("| workload | taps | audio s | file written | bytes (the raw floor's) |")
+            print("| --- | --- | --- | --- | --- |")
+            for shape in shapes:
+                print("| " + " | ".join(shape) + " |")
         if "midi" in selected:
             midi(binary, work, args.runs)
         if "check" in selected:
@@ -196,39 +159,51 @@ def main():
         if "parse" in selected:
             parse(binary, work, args.runs)
         if "video" in selected:
-            video(binary, work, args.runs)
+            video.video(binary, work, args.runs)
         if args.scaling:
             scaling(binary, bank, work, args.runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def render_workload(name, text, binary, floor, bank, work, jobs, runs, reference):
-    """Times one score against both floors (and numpy), printing a table row for each."""
-    score = os.path.join(work, f"{name}.xylo")
-    with open(score, "w") as f:
-        f.write(text)
-    ext = "w64" if name == "long-10h" else "wav"
-    out = os.path.join(work, f"{name}.{ext}")
-    runs = 1 if name == "long-10h" else runs
-    taps = subprocess.run([binary, "check", score, "--bank", bank], capture_output=True,
-                          text=True, check=True).stdout.split(": ")[1].split(" ")[0]
-    command = [binary, "render", score, "-o", out, "--bank", bank, "--quiet"] + jobs
-    if name == "long-10h":
-        command += ["--max-duration", "36010"]  # past the default two hours
-    subprocess.run(command, check=True)  # once for the length, and to warm the caches
-    if ext == "wav":
-        frames, rate, channels = frames_of(out)
+def render_workload(name, binary, floor_programs, bank, work, jobs, runs, reference):
+    """Times one workload's render against its floors (and numpy), printing a table row for
+    each; returns the workload's row of the table of workloads, and lines of notes."""
+    maker, container = AUDIO[name]
+    if maker is None:  # the MIDI song, with the built-in bank
+        score = os.path.join(work, "song.mid")
+        with open(score, "wb") as f:
+            f.write(workloads.midi_song())
+        bank_options = []
     else:
-        frames, rate, channels = 600 * 60 * 48000 + 180798, 48000, 2
+        score = os.path.join(work, f"{name}.xylo")
+        with open(score, "w") as f:
+            f.write(maker())
+        bank_options = ["--bank", bank]
+    out = os.path.join(work, f"{name}.{container}")
+    runs = 1 if name == "long-10h" else runs
+    if name == "long-10h":
+        bank_options += ["--max-duration", "36010"]  # past the default two hours
+    taps = subprocess.run([binary, "check", score] + bank_options, capture_output=True,
+                          text=True, check=True).stdout.split(": ")[1].split(" ")[0]
+    command = [binary, "render", score, "-o", out] + bank_options + jobs
+    # Once for the file's length and size, and to warm the caches.
+    frames, rate, channels = rendered_shape(subprocess.run(
+        command, check=True, stderr=subprocess.PIPE, text=True).stderr)
+    size = os.path.getsize(out)
+    os.remove(out)
+    command.append("--quiet")
+    samples = None
+    if container == "flac":  # the render's own samples, for the encoding floor
+        samples = os.path.join(work, f"{name}-samples.wav")
+        subprocess.run(command[:4] + [samples] + command[5:], check=True)
     seconds = frames / rate
-    floor_out = os.path.join(work, "floor.wav" if ext == "wav" else "floor.w64")
-    shape = [str(frames), str(rate), str(channels)]
-    commands = [([floor, floor_out] + shape + ["32768"], floor_out),
-                ([floor, floor_out] + shape + ["4096"], floor_out),
-                (command, out)]
-    labels = ["silence, 32768-frame writes", "silence, 4096-frame writes", "xylo-render"]
-    if reference and name != "long-10h":
+    labels, commands = zip(*floor_programs.commands(container, frames, rate, channels, size,
+                                                    samples))
+    labels, commands = list(labels), list(commands)
+    labels.append("**xylo-render**")
+    commands.append((command, out))
+    if reference and maker is not None and container == "wav":
         numpy_out = os.path.join(work, f"{name}-numpy.wav")
         commands.append(([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
                           score, bank, numpy_out], numpy_out))
@@ -236,34 +211,44 @@ def render_workload(name, text, binary, floor, bank, work, jobs, runs, reference
     results = measure_interleaved(commands, runs)
     for label, result in zip(labels, results):
         wall, cpu, peak = summary(result)
-        print(f"| {name} | {taps} | {seconds:.0f} | {label} | {wall:.3f} | {cpu:.3f} "
-              f"| {peak:.0f} | {seconds / wall:.0f} | {ratio_text(result, results[0])} | "
-              f"{ratio_text(result, results[1])} |")
-    for _, path in commands:
-        if os.path.exists(path):
-            os.remove(path)
+        print(f"| {name} | {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} | {seconds / wall:.0f} "
+              f"| {ratio_text(result, results[0])} | {ratio_text(result, results[1])} |")
+    notes = []
+    if samples is not None:
+        renderer = labels.index("**xylo-render**")
+        notes.append(f"- {name}: xylo-render over libsndfile encoding its own samples "
+                     f"(the encoding floor), run by run: "
+                     f"{ratio_text(results[renderer], results[2])}")
+        os.remove(samples)
+    channel_text = {1: "mono", 2: "stereo"}.get(channels, f"{channels} channels")
+    shape = [name, taps, f"{seconds:.0f}",
+             f"{container.upper()}, {rate} Hz, {channel_text}, 16-bit", f"{size:,}"]
+    return shape, notes
+
+
+def rendered_shape(messages):
+    """Frames, rate and channels from the line a render prints on finishing."""
+    found = re.search(r"(\d+) frames, (\d+) Hz, (mono|stereo)", messages)
+    if not found:
+        sys.exit(f"benchmark: no summary line in the render's messages:\n{messages}")
+    return int(found[1]), int(found[2]), 1 if found[3] == "mono" else 2
 
 
 def midi(binary, work, runs):
-    """The MIDI workload: 60,000 notes over 40 minutes in four tracks (drums left out, notes
-    outside the xylophone folded by octaves), with the built-in bank."""
+    """Reading the MIDI workload (its render is timed with the other workloads): check and
+    events of 60,000 notes over 40 minutes in four tracks (drums left out, notes outside the
+    xylophone folded by octaves), with the built-in bank."""
     song = os.path.join(work, "song.mid")
     with open(song, "wb") as f:
         f.write(workloads.midi_song())
-    out = os.path.join(work, "song.wav")
-    commands = [([binary, "check", song], None), ([binary, "events", song], None),
-                ([binary, "render", song, "-o", out, "--quiet"], out)]
-    subprocess.run(commands[2][0], check=True, stderr=subprocess.DEVNULL)
-    seconds = frames_of(out)[0] / 48000
+    commands = [([binary, "check", song], None), ([binary, "events", song], None)]
     print()
-    print("| MIDI workload (60,000 notes, 40 min, built-in bank) | wall s | CPU s | peak MB | x realtime |")
-    print("| --- | --- | --- | --- | --- |")
-    env = dict(os.environ)
-    for label, runs_of_command in zip(["check", "events (CSV to a file)", "render"],
-                                      measure_interleaved(commands, runs, env, quiet_stdout=True)):
+    print("| reading the MIDI workload (60,000 notes, 40 min) | wall s | CPU s | peak MB |")
+    print("| --- | --- | --- | --- |")
+    for label, runs_of_command in zip(["check", "events (CSV to a file)"],
+                                      measure_interleaved(commands, runs, quiet_stdout=True)):
         wall, cpu, peak = summary(runs_of_command)
-        print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} | {seconds / wall:.0f} |")
-    os.remove(out)
+        print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} |")
 
 
 def parse(binary, work, runs):
@@ -292,50 +277,6 @@ def parse(binary, work, runs):
         wall, cpu, peak = summary(runs_of_command)
         print(f"| {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} "
               f"| {(peak - baseline) * 1024 * 1024 / size:.1f} |")
-
-
-def video(binary, work, runs):
-    """`video` of Twinkle (its own bank) at each size of VIDEO_CASES, interleaved with the floor:
-    FFmpeg's libx264 encoding as many black pictures with the same settings, and AAC encoding
-    the same audio (rendered once to WAV), into an MP4 with its index first."""
-    if shutil.which("ffmpeg") is None:
-        print()
-        print("video: skipped, no ffmpeg on the PATH")
-        return
-    score = os.path.join(ROOT, "Examples", "scores", "twinkle.xylo")
-    audio = os.path.join(work, "twinkle.wav")
-    subprocess.run([binary, "render", score, "-o", audio, "--quiet"], check=True)
-    frames, rate, _ = frames_of(audio)
-    seconds = frames / rate
-    print()
-    print("| video of twinkle.xylo | pictures | audio s | maker | wall s | CPU s | peak MB "
-          "| x realtime | / FFmpeg, median (min–max) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for width, height, fps in VIDEO_CASES:
-        pictures = -(-frames * fps // rate)  # the pictures that cover the audio, rounded up
-        ours = os.path.join(work, "video.mp4")
-        floor = os.path.join(work, "floor.mp4")
-        floor_command = [
-            "ffmpeg", "-nostdin", "-loglevel", "error", "-y",
-            "-f", "lavfi", "-i", f"color=c=black:s={width}x{height}:r={fps}", "-i", audio,
-            "-frames:v", str(pictures), "-c:v", "libx264", "-preset", "veryfast", "-crf", "20",
-            "-threads:v", "4", "-g", str(2 * fps), "-x264-params", X264_PARAMETERS,
-            "-pix_fmt", "yuv420p", "-color_primaries", "bt709", "-color_trc", "bt709",
-            "-colorspace", "bt709", "-color_range", "tv", "-flags:v", "+bitexact",
-            "-c:a", "aac", "-b:a", "256k", "-threads:a", "1", "-flags:a", "+bitexact",
-            "-fflags", "+bitexact", "-movflags", "+faststart", floor]
-        command = [binary, "video", score, "-o", ours, "--size", f"{width}x{height}",
-                   "--fps", str(fps), "--quiet"]
-        subprocess.run(command, check=True)  # once to warm the caches
-        results = measure_interleaved([(floor_command, floor), (command, ours)], runs)
-        for label, result in zip(["FFmpeg, black pictures", "xylo-render"], results):
-            wall, cpu, peak = summary(result)
-            print(f"| {width}x{height} {fps} fps | {pictures} | {seconds:.1f} | {label} "
-                  f"| {wall:.2f} | {cpu:.2f} | {peak:.0f} | {seconds / wall:.1f} "
-                  f"| {ratio_text(result, results[0])} |")
-        for path in (ours, floor):
-            if os.path.exists(path):
-                os.remove(path)
 
 
 def scaling(binary, bank, work, runs):
