@@ -133,6 +133,30 @@ func interleave(
   }
 }
 
+/// Copies `count` sums from one plane to another in vector registers. `update(from:)` would
+/// call `memmove`, whose `rep movsb` is many times slower on some AMD cores when the planes'
+/// addresses are a few bytes apart modulo 4 KiB, as two blocks from `malloc` often are.
+func copyPlane(
+  _ source: UnsafePointer<Float>, to target: UnsafeMutablePointer<Float>, count: Int
+) {
+  var index = 0
+  while index + 32 <= count {
+    let values0 = Float.floats8(at: source + index)
+    let values1 = Float.floats8(at: source + index + 8)
+    let values2 = Float.floats8(at: source + index + 16)
+    let values3 = Float.floats8(at: source + index + 24)
+    store(values0, at: target + index)
+    store(values1, at: target + index + 8)
+    store(values2, at: target + index + 16)
+    store(values3, at: target + index + 24)
+    index += 32
+  }
+  while index < count {
+    target[index] = source[index]
+    index += 1
+  }
+}
+
 /// Stores eight floats at `pointer`, which need not be aligned.
 @inline(__always)
 private func store(_ values: SIMD8<Float>, at pointer: UnsafeMutablePointer<Float>) {

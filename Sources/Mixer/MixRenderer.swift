@@ -82,7 +82,7 @@ public struct MixRenderer: Sendable {
         }
       } else {
         let right = scratch.plane(1, frameCount: frameCount)
-        right.update(from: left, count: frameCount)
+        copyPlane(left, to: right, count: frameCount)
         addVoices(
           sharedCount..<active.count, block: block, into: Sums(left: left, right: right))
         if keepingSums {
