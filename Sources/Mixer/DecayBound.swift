@@ -91,6 +91,7 @@ public struct DecayBound: Sendable {
   private static func envelope(_ plan: MixPlan, sample: Int) -> ([Float], Int) {
     let frames = Int(plan.soundingFrameCounts[sample])
     let stored = plan.storedChannels[sample]
+    let planeLength = plan.planeLengths[sample]
     let blocks = (frames + blockFrames - 1) / blockFrames
     var envelope = [Float](repeating: 0, count: blocks + 1)
     var largest: Float = 0
@@ -99,7 +100,7 @@ public struct DecayBound: Sendable {
       var frame = frames - 1
       while frame >= 0 {
         for channel in 0..<stored {
-          let value = abs(read(frame * stored + channel))
+          let value = abs(read(channel * planeLength + frame))
           // >= keeps the first frame among equal peaks, walking backwards.
           if value >= largest, value > 0 { (largest, peakFrame) = (value, frame) }
         }

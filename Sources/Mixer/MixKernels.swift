@@ -111,14 +111,15 @@ func addSharedInOrder<Value: StoredValue>(
   }
 }
 
-/// Adds one source's stereo frames, scaled by `gain`, to left and right sums in two planes.
+/// Adds one source's stereo frames, held in a left and a right plane, scaled by `gain`, to
+/// left and right sums in two planes: contiguous on every side, so it vectorizes.
 func addStereo<Value: StoredValue>(
-  _ source: UnsafePointer<Value>, gain: Float, left: UnsafeMutablePointer<Float>,
-  right: UnsafeMutablePointer<Float>, frameCount: Int
+  _ sourceLeft: UnsafePointer<Value>, _ sourceRight: UnsafePointer<Value>, gain: Float,
+  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int
 ) {
   for frame in 0..<frameCount {
-    left[frame] += source[2 * frame].mixed * gain
-    right[frame] += source[2 * frame + 1].mixed * gain
+    left[frame] += sourceLeft[frame].mixed * gain
+    right[frame] += sourceRight[frame].mixed * gain
   }
 }
 

@@ -136,6 +136,8 @@ public struct MixRenderer: Sendable {
     var gain: Float
     /// One stored value a frame feeds every channel (see `SampleBuffer`).
     var isShared: Bool
+    /// How far the right channel's values are from the left's, for a stereo source.
+    var planeLength: Int
 
     /// Whether two sources can be summed in one pass: stored alike.
     func isStored(like other: Source) -> Bool {
@@ -149,17 +151,18 @@ public struct MixRenderer: Sendable {
   /// `voice`'s source for output frames of `channels` values.
   private func source(of voice: Voice, from frame: Int64, channels: Int) -> Source {
     let stored = plan.storedChannels[voice.sampleIndex]
-    let offset = Int(frame - voice.startFrame) * stored
+    let planeLength = plan.planeLengths[voice.sampleIndex]
+    let offset = Int(frame - voice.startFrame)
     switch plan.bases[voice.sampleIndex] {
     case .int16(let base):
       // v / 32768 * gain is exactly v * (gain * 2^-15): scaling by 2^-15 is exact.
       return Source(
         values: .int16(UnsafePointer(base + offset)), gain: voice.gain * plan.sixteenBitStep,
-        isShared: stored != channels)
+        isShared: stored != channels, planeLength: planeLength)
     case .float(let base):
       return Source(
         values: .float(UnsafePointer(base + offset)), gain: voice.gain,
-        isShared: stored != channels)
+        isShared: stored != channels, planeLength: planeLength)
     }
   }
 
@@ -215,6 +218,7 @@ public struct MixRenderer: Sendable {
     for (slot, position) in positions.enumerated() {
       let source = source(of: voices[active[position]], from: first, channels: sums.channels)
       scratch.gains[slot] = source.gain
+      scratch.planeLengths[slot] = source.planeLength
       isShared = source.isShared
       switch source.values {
       case .int16(let values):
@@ -244,8 +248,10 @@ public struct MixRenderer: Sendable {
     if isShared {
       addSharedInOrder(values, gains, left: sums.left, right: right, frameCount: frameCount)
     } else {
-      for (values, gain) in zip(values, gains) {
-        addStereo(values, gain: gain, left: sums.left, right: right, frameCount: frameCount)
+      for (slot, (values, gain)) in zip(values, gains).enumerated() {
+        addStereo(
+          values, values + scratch.planeLengths[slot], gain: gain, left: sums.left, right: right,
+          frameCount: frameCount)
       }
     }
   }
