@@ -117,7 +117,8 @@ import Testing
         values: floats.map { $0.isNaN ? 0 : $0 } + [Float](repeating: 0.75, count: channels)
           + [Float](repeating: 0, count: channels), channels: channels),
       Sample(values: [Float](repeating: 0, count: 10 * channels), channels: channels),
-      Sample(values: [.nan, -0.0] + [Float](repeating: 0, count: 2 * channels), channels: channels),
+      Sample(
+        values: [.nan, -0.0] + [Float](repeating: 0, count: 2 * channels), channels: channels),
     ]
     let plan = MixPlan(samples: samples, voices: [], channels: channels)
     for index in samples.indices {
