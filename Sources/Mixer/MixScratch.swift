@@ -9,6 +9,8 @@ final class MixScratch: @unchecked Sendable {
   let floatValues = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: passCapacity)
   /// Each stereo source's distance from its left values to its right ones.
   let planeLengths = UnsafeMutablePointer<Int>.allocate(capacity: passCapacity)
+  /// How each source of a two-plane run is stored (`StoredKind`).
+  let kinds = UnsafeMutablePointer<StoredKind>.allocate(capacity: passCapacity)
   private var planes = [UnsafeMutablePointer<Float>.allocate(capacity: 1), .allocate(capacity: 1)]
   private var planeCapacity = 1
 
@@ -27,6 +29,7 @@ final class MixScratch: @unchecked Sendable {
     int16Values.deallocate()
     floatValues.deallocate()
     planeLengths.deallocate()
+    kinds.deallocate()
     for plane in planes { plane.deallocate() }
   }
 }
