@@ -48,7 +48,9 @@ public enum SampleValues: Sendable, Equatable {
 ///
 /// A stereo sample whose channels are equal (a mono key played in stereo, or a recording saved
 /// as two equal channels, as the app's are) keeps one value a frame: half the memory, and the
-/// mixer reads and scales each value once for both channels, with the same sums.
+/// mixer reads and scales each value once for both channels, with the same sums. Other
+/// samples keep each channel in a plane of its own (`planeLength` values apart), which the
+/// mixer reads contiguously, as it keeps the sums.
 package final class SampleBuffer: @unchecked Sendable {
   /// The values in memory, by how they are stored.
   /// Pointers into memory that is never written after it is made, so any thread may read it.
@@ -64,6 +66,8 @@ package final class SampleBuffer: @unchecked Sendable {
   package let channels: Int
   /// Values stored a frame: 1 when the channels are equal and kept once, else `channels`.
   package let storedChannels: Int
+  /// Values in each channel's plane: the sample's frames.
+  package var planeLength: Int { valueCount / storedChannels }
   /// Frames up to the last one with a value that is not zero: adding a zero (of either sign)
   /// to a sum that started at +0 never changes it, so the mixer stops there with the same bits.
   package let soundingFrameCount: Int
@@ -109,8 +113,11 @@ package final class SampleBuffer: @unchecked Sendable {
   }
 
   private func interleaved<Value>(_ stored: UnsafeBufferPointer<Value>) -> [Value] {
-    storedChannels == channels
-      ? Array(stored) : stored.flatMap { repeatElement($0, count: channels) }
+    guard storedChannels == channels else {
+      return stored.flatMap { repeatElement($0, count: channels) }
+    }
+    let frames = planeLength
+    return (0..<valueCount).map { stored[$0 % channels * frames + $0 / channels] }
   }
 
   /// Whether a stereo sample holds the same value in both channels of every frame.
@@ -123,19 +130,19 @@ package final class SampleBuffer: @unchecked Sendable {
     return differences == 0
   }
 
-  /// Copies `values` (or, with `keptChannels` 1, the first of each frame's `channels`) into
-  /// memory of their own.
+  /// Copies `values` into memory of their own: each of the `channels` in a plane of its own,
+  /// or, with `keptChannels` 1, the first of each frame's values.
   private static func store<Value>(
     _ values: [Value], channels: Int, keptChannels: Int,
     as base: (UnsafeMutablePointer<Value>) -> Base
   ) -> (Base, Int) {
-    let count = values.count / channels * keptChannels
+    let frames = values.count / channels
+    let count = frames * keptChannels
     let pointer = UnsafeMutablePointer<Value>.allocate(capacity: max(1, count))
-    if keptChannels == channels {
-      pointer.initialize(from: values, count: count)
-    } else {
-      values.withUnsafeBufferPointer { all in
-        for frame in 0..<count { (pointer + frame).initialize(to: all[frame * channels]) }
+    values.withUnsafeBufferPointer { all in
+      for channel in 0..<keptChannels {
+        let plane = pointer + channel * frames
+        for frame in 0..<frames { (plane + frame).initialize(to: all[frame * channels + channel]) }
       }
     }
     return (base(pointer), count)

@@ -62,8 +62,10 @@ public func renderChunk(
           let out = UnsafeMutableBufferPointer(rebasing: all[(done * 2)..<((done + frames) * 2)])
           switch sums {
           case .mono(let mono):
-            let peak = chunk.peak.measure(mono, channels: 1, at: position)
-            return quantizer?.quantizeMonoToStereo(mono, into: out, peak: peak) ?? false
+            // Both channels from the one plane: measured and converted in the same pass.
+            return measureAndConvert(
+              left: mono, right: mono, at: position, quantizer: quantizer, into: out,
+              peak: &chunk.peak)
           case .planes(let left, let right):
             return measureAndConvert(
               left: left, right: right, at: position, quantizer: quantizer, into: out,

@@ -87,33 +87,78 @@ public struct DecayBound: Sendable {
   }
 
   /// Sample `sample`'s envelope by blocks (a 0 after its last sounding frame) and the frame of
-  /// its peak.
-  private static func envelope(_ plan: MixPlan, sample: Int) -> ([Float], Int) {
+  /// its peak: each block's largest magnitude, then the largest from each block on. NaNs and
+  /// zeros never count, as when the frames were walked one by one from the end.
+  package static func envelope(_ plan: MixPlan, sample: Int) -> ([Float], Int) {
     let frames = Int(plan.soundingFrameCounts[sample])
-    let stored = plan.storedChannels[sample]
-    let blocks = (frames + blockFrames - 1) / blockFrames
-    var envelope = [Float](repeating: 0, count: blocks + 1)
-    var largest: Float = 0
-    var peakFrame = 0
-    func magnitude(_ read: (Int) -> Float) {
-      var frame = frames - 1
-      while frame >= 0 {
-        for channel in 0..<stored {
-          let value = abs(read(frame * stored + channel))
-          // >= keeps the first frame among equal peaks, walking backwards.
-          if value >= largest, value > 0 { (largest, peakFrame) = (value, frame) }
-        }
-        if frame % blockFrames == 0 { envelope[frame / blockFrames] = largest }
-        frame -= 1
-      }
-    }
+    let planes = (0..<plan.storedChannels[sample]).map { $0 * plan.planeLengths[sample] }
     switch plan.bases[sample] {
     case .int16(let values):
-      let step = plan.sixteenBitStep
-      magnitude { Float(values[$0]) * step }
+      return envelope(
+        planes: planes, frames: frames, scale: plan.sixteenBitStep,
+        largest: { largestMagnitude(values + $0, $1) }, magnitude: { abs(Float(values[$0])) })
     case .float(let values):
-      magnitude { values[$0] }
+      return envelope(
+        planes: planes, frames: frames, scale: 1, largest: { largestMagnitude(values + $0, $1) },
+        magnitude: { abs(values[$0]) })
     }
-    return (envelope, peakFrame)
+  }
+
+  /// The envelope of `frames` frames whose channels start at `planes`, each magnitude times
+  /// `scale` (exact: a power of two); `largest` gives a plane's largest over a range of frames,
+  /// `magnitude` one value's.
+  private static func envelope(
+    planes: [Int], frames: Int, scale: Float, largest: (_ plane: Int, Range<Int>) -> Float,
+    magnitude: (Int) -> Float
+  ) -> ([Float], Int) {
+    let blocks = (frames + blockFrames - 1) / blockFrames
+    var envelope = [Float](repeating: 0, count: blocks + 1)
+    for block in 0..<blocks {
+      let range = (block * blockFrames)..<min(frames, (block + 1) * blockFrames)
+      var blockLargest: Float = 0
+      for plane in planes { blockLargest = max(blockLargest, largest(plane, range)) }
+      envelope[block] = blockLargest * scale
+    }
+    let blockPeaks = envelope
+    for block in (0..<blocks).reversed() where envelope[block + 1] > envelope[block] {
+      envelope[block] = envelope[block + 1]
+    }
+    let peak = envelope[0]
+    guard peak > 0, let block = blockPeaks.firstIndex(of: peak) else { return (envelope, 0) }
+    let first = block * blockFrames
+    let peakFrame = (first..<min(frames, first + blockFrames)).first { frame in
+      planes.contains { magnitude($0 + frame) * scale == peak }
+    }
+    return (envelope, peakFrame ?? 0)
+  }
+
+  /// The largest magnitude of the values in `range` (0 when none is larger), as an integer
+  /// maximum, which vectorizes where a floating-point one does not.
+  private static func largestMagnitude(_ values: UnsafePointer<Int16>, _ range: Range<Int>)
+    -> Float
+  {
+    var largest: Int32 = 0
+    for index in range {
+      let magnitude = abs(Int32(values[index]))
+      largest = magnitude > largest ? magnitude : largest
+    }
+    return Float(largest)
+  }
+
+  /// The largest magnitude of the values in `range` (0 when none is larger), NaNs left out:
+  /// for other floats, |x| orders as its bits without the sign do, an integer maximum; a block
+  /// holding a NaN, whose bits order above every number, is walked again comparing floats.
+  private static func largestMagnitude(_ values: UnsafePointer<Float>, _ range: Range<Int>)
+    -> Float
+  {
+    var largest: UInt32 = 0
+    for index in range {
+      let bits = values[index].bitPattern & 0x7FFF_FFFF
+      largest = bits > largest ? bits : largest
+    }
+    guard largest > Float.infinity.bitPattern else { return Float(bitPattern: largest) }
+    var number: Float = 0
+    for index in range where abs(values[index]) > number { number = abs(values[index]) }
+    return number
   }
 }

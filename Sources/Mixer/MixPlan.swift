@@ -16,6 +16,8 @@ public struct MixPlan: Sendable {
   let soundingFrameCounts: [Int64]
   /// Values each sample stores a frame: 1 for one kept for equal channels.
   let storedChannels: [Int]
+  /// How far apart each sample's channel planes are: its frames.
+  let planeLengths: [Int]
 
   /// `channels` is 1 or 2, as for every render (stereo sums are held as two planes).
   public init(samples: [Sample], voices: [Voice], channels: Int) {
@@ -28,13 +30,14 @@ public struct MixPlan: Sendable {
     sixteenBitStep = 1 / sixteenBitScale
     soundingFrameCounts = samples.map { Int64($0.buffer.soundingFrameCount) }
     storedChannels = samples.map(\.buffer.storedChannels)
+    planeLengths = samples.map(\.buffer.planeLength)
   }
 
   /// Sample `sample`'s value in frame `frame`, channel `channel`, as a float (a 16-bit value
-  /// times 2^-15; a value kept once for equal channels serves each of them).
+  /// times 2^-15; a value kept once for equal channels serves each of them; others are read
+  /// from the channel's plane).
   func value(ofSample sample: Int, frame: Int, channel: Int) -> Float {
-    let stored = storedChannels[sample]
-    let index = frame * stored + (stored == 1 ? 0 : channel)
+    let index = storedChannels[sample] == 1 ? frame : channel * planeLengths[sample] + frame
     return switch bases[sample] {
     case .int16(let values): Float(values[index]) * sixteenBitStep
     case .float(let values): values[index]

@@ -7,15 +7,15 @@ import AudioBasics
 /// renders started at any frame.
 public struct MixRenderer: Sendable {
   public let plan: MixPlan
-  private var voices: [Voice] { plan.voices }
+  var voices: [Voice] { plan.voices }
   private var channels: Int { plan.channels }
   /// The first frame of the next block.
   public private(set) var position: Int64
   private var nextVoice = 0
   /// Voices that may sound in the next block, in voice order.
-  private var active: [Int] = []
+  private(set) var active: [Int] = []
   /// Memory reused block after block (see `MixScratch`).
-  private var scratch = MixScratch()
+  private(set) var scratch = MixScratch()
 
   /// A renderer whose first block starts at `startFrame`; the plan's voices must be in render
   /// order and every sample must have the plan's channel count.
@@ -82,7 +82,7 @@ public struct MixRenderer: Sendable {
         }
       } else {
         let right = scratch.plane(1, frameCount: frameCount)
-        right.update(from: left, count: frameCount)
+        copyPlane(left, to: right, count: frameCount)
         addVoices(
           sharedCount..<active.count, block: block, into: Sums(left: left, right: right))
         if keepingSums {
@@ -126,7 +126,7 @@ public struct MixRenderer: Sendable {
   }
 
   /// A voice's values from `frame` on, with the gain that applies to them as stored.
-  private struct Source {
+  struct Source {
     enum Values {
       case int16(UnsafePointer<Int16>)
       case float(UnsafePointer<Float>)
@@ -136,6 +136,8 @@ public struct MixRenderer: Sendable {
     var gain: Float
     /// One stored value a frame feeds every channel (see `SampleBuffer`).
     var isShared: Bool
+    /// How far the right channel's values are from the left's, for a stereo source.
+    var planeLength: Int
 
     /// Whether two sources can be summed in one pass: stored alike.
     func isStored(like other: Source) -> Bool {
@@ -147,25 +149,26 @@ public struct MixRenderer: Sendable {
   }
 
   /// `voice`'s source for output frames of `channels` values.
-  private func source(of voice: Voice, from frame: Int64, channels: Int) -> Source {
+  func source(of voice: Voice, from frame: Int64, channels: Int) -> Source {
     let stored = plan.storedChannels[voice.sampleIndex]
-    let offset = Int(frame - voice.startFrame) * stored
+    let planeLength = plan.planeLengths[voice.sampleIndex]
+    let offset = Int(frame - voice.startFrame)
     switch plan.bases[voice.sampleIndex] {
     case .int16(let base):
       // v / 32768 * gain is exactly v * (gain * 2^-15): scaling by 2^-15 is exact.
       return Source(
         values: .int16(UnsafePointer(base + offset)), gain: voice.gain * plan.sixteenBitStep,
-        isShared: stored != channels)
+        isShared: stored != channels, planeLength: planeLength)
     case .float(let base):
       return Source(
         values: .float(UnsafePointer(base + offset)), gain: voice.gain,
-        isShared: stored != channels)
+        isShared: stored != channels, planeLength: planeLength)
     }
   }
 
   /// How many consecutive active voices, from position `start` and before `end`, at most a
-  /// pass's worth, sound through the whole block without fading and have samples stored
-  /// alike.
+  /// pass's worth, sound through the whole block without fading and, into one plane, have
+  /// samples stored alike.
   private func wholeBlockRun(
     from start: Int, before end: Int, block: (start: Int64, end: Int64), channels: Int
   ) -> Int {
@@ -177,7 +180,7 @@ public struct MixRenderer: Sendable {
         (voice.cutFrame ?? .max) >= block.end
       else { break }
       let source = source(of: voice, from: block.start, channels: channels)
-      if let first, !source.isStored(like: first) { break }
+      if channels == 1, let first, !source.isStored(like: first) { break }
       first = first ?? source
       count += 1
     }
@@ -185,17 +188,20 @@ public struct MixRenderer: Sendable {
   }
 
   /// Adds a run of such voices over the block. Into one plane, eight or four in a pass, then
-  /// two, then one; into two planes, a run of shared voices in one pass and the others one by
-  /// one. Each pass adds its voices in order.
+  /// two, then one; into two planes, the whole run in one pass (`addTwoPlaneRun`). Each pass
+  /// adds its voices in order.
   private func addRun(
     startingAt start: Int, count: Int, block: (start: Int64, end: Int64), into sums: Sums
   ) {
+    if let right = sums.right {
+      return addTwoPlaneRun(
+        start..<(start + count), from: block.start, left: sums.left, right: right,
+        frameCount: Int(block.end - block.start))
+    }
     var done = 0
     while done < count {
       let left = count - done
-      let step =
-        sums.right != nil
-        ? left : left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1
+      let step = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1
       addPass(
         (start + done)..<(start + done + step), from: block.start, into: sums,
         frameCount: Int(block.end - block.start))
@@ -215,6 +221,7 @@ public struct MixRenderer: Sendable {
     for (slot, position) in positions.enumerated() {
       let source = source(of: voices[active[position]], from: first, channels: sums.channels)
       scratch.gains[slot] = source.gain
+      scratch.planeLengths[slot] = source.planeLength
       isShared = source.isShared
       switch source.values {
       case .int16(let values):
@@ -244,8 +251,10 @@ public struct MixRenderer: Sendable {
     if isShared {
       addSharedInOrder(values, gains, left: sums.left, right: right, frameCount: frameCount)
     } else {
-      for (values, gain) in zip(values, gains) {
-        addStereo(values, gain: gain, left: sums.left, right: right, frameCount: frameCount)
+      for (slot, (values, gain)) in zip(values, gains).enumerated() {
+        addStereo(
+          values, values + scratch.planeLengths[slot], gain: gain, left: sums.left, right: right,
+          frameCount: frameCount)
       }
     }
   }

@@ -1,11 +1,16 @@
 /// Memory a renderer reuses block after block, so that a block allocates nothing: the planes
-/// of a block's sums (mono, or left and right), and one pass's gains and value pointers.
+/// of a block's sums (mono, or left and right), and one pass's gains, value pointers and plane
+/// lengths.
 final class MixScratch: @unchecked Sendable {
   /// The most voices a pass adds.
   static let passCapacity = 32
   let gains = UnsafeMutablePointer<Float>.allocate(capacity: passCapacity)
   let int16Values = UnsafeMutablePointer<UnsafePointer<Int16>>.allocate(capacity: passCapacity)
   let floatValues = UnsafeMutablePointer<UnsafePointer<Float>>.allocate(capacity: passCapacity)
+  /// Each stereo source's distance from its left values to its right ones.
+  let planeLengths = UnsafeMutablePointer<Int>.allocate(capacity: passCapacity)
+  /// How each source of a two-plane run is stored (`StoredKind`).
+  let kinds = UnsafeMutablePointer<StoredKind>.allocate(capacity: passCapacity)
   private var planes = [UnsafeMutablePointer<Float>.allocate(capacity: 1), .allocate(capacity: 1)]
   private var planeCapacity = 1
 
@@ -23,6 +28,8 @@ final class MixScratch: @unchecked Sendable {
     gains.deallocate()
     int16Values.deallocate()
     floatValues.deallocate()
+    planeLengths.deallocate()
+    kinds.deallocate()
     for plane in planes { plane.deallocate() }
   }
 }

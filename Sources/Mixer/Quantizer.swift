@@ -46,22 +46,6 @@ public struct Quantizer: Sendable {
     for index in 0..<input.count { output[index] = sixteenBitUnclipped(input[index]) }
   }
 
-  /// Converts mono `input` to 16-bit stereo frames, each value in both channels, as
-  /// `quantize(_:firstIndex:into:peak:)` converts the stereo block; false, with nothing
-  /// written, unless `peak` (the largest magnitude in `input`) shows that nothing can clip.
-  mutating func quantizeMonoToStereo(
-    _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>,
-    peak: Float
-  ) -> Bool {
-    guard convertsUnclipped(peak: peak) else { return false }
-    for frame in 0..<input.count {
-      let value = sixteenBitUnclipped(input[frame])
-      output[2 * frame] = value
-      output[2 * frame + 1] = value
-    }
-    return true
-  }
-
   /// A stereo frame's 16-bit values, for values that `convertsUnclipped` shows convert
   /// without clamping, as one 32-bit word: left in the low half, which comes first in memory
   /// on a little-endian machine, so interleaving needs no shuffling.

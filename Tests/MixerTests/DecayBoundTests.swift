@@ -77,3 +77,54 @@ import Testing
     #expect(DecayBound(plan: plan([])).loudestFrame == nil)
   }
 }
+
+/// The envelope computed eight values at a time, against the frames walked one by one from the
+/// end, for awkward values: NaNs, signed zeros, the 16-bit extremes, ties, partial blocks.
+@Suite struct SampleEnvelopeTests {
+  /// Each block's largest magnitude from it on and the first frame of the peak, by definition.
+  private func walked(_ sample: Sample) -> ([Float], Int) {
+    let frames = sample.buffer.soundingFrameCount
+    let values = sample.values
+    let channels = sample.channels
+    let blocks = (frames + DecayBound.blockFrames - 1) / DecayBound.blockFrames
+    var envelope = [Float](repeating: 0, count: blocks + 1)
+    var (largest, peakFrame): (Float, Int) = (0, 0)
+    for frame in (0..<frames).reversed() {
+      for channel in 0..<channels {
+        let value = abs(values[frame * channels + channel])
+        if value >= largest, value > 0 { (largest, peakFrame) = (value, frame) }
+      }
+      if frame % DecayBound.blockFrames == 0 { envelope[frame / DecayBound.blockFrames] = largest }
+    }
+    return (envelope, peakFrame)
+  }
+
+  @Test(arguments: [1, 2])
+  func theEnvelopeIsTheOneWalkedFrameByFrame(channels: Int) {
+    var generator = SplitMix64(seed: 7)
+    let special: [Float] = [.nan, -0.0, 0, 0.75, -0.75, 1e-30]
+    let floats = (0..<(1_003 * channels)).map { _ -> Float in
+      let roll = generator.next() % 40
+      return roll < 6 ? special[Int(roll)] : Float(Int(generator.next() % 2_001) - 1_000) / 1_400
+    }
+    let ints = (0..<(777 * channels)).map { index -> Int16 in
+      index == 300 ? .min : index == 500 ? .max : Int16(truncatingIfNeeded: generator.next())
+    }
+    let samples = [
+      Sample(values: floats, channels: channels),
+      Sample(storage: .int16(ints), channels: channels),
+      Sample(
+        values: floats.map { $0.isNaN ? 0 : $0 } + [Float](repeating: 0.75, count: channels)
+          + [Float](repeating: 0, count: channels), channels: channels),
+      Sample(values: [Float](repeating: 0, count: 10 * channels), channels: channels),
+      Sample(
+        values: [.nan, -0.0] + [Float](repeating: 0, count: 2 * channels), channels: channels),
+    ]
+    let plan = MixPlan(samples: samples, voices: [], channels: channels)
+    for index in samples.indices {
+      let (envelope, peakFrame) = DecayBound.envelope(plan, sample: index)
+      let (expected, expectedFrame) = walked(samples[index])
+      #expect(envelope == expected && peakFrame == expectedFrame, "sample \(index)")
+    }
+  }
+}

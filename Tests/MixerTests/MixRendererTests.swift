@@ -192,6 +192,37 @@ import Testing
         == expected)
   }
 
+  @Test func stereoSamplesAreKeptInPlanesAndReadBackInterleaved() {
+    let ints = Sample(storage: .int16([1, -2, 3, -4, 5, -6]), channels: 2)
+    #expect(ints.buffer.storedChannels == 2 && ints.buffer.planeLength == 3)
+    #expect(ints.storage == .int16([1, -2, 3, -4, 5, -6]))
+    #expect(ints.frameCount == 3 && ints.buffer.soundingFrameCount == 3)
+  }
+
+  @Test(arguments: [1, 5, 32, 333, 4_096])
+  func sixteenBitStereoSamplesInPlanesSumExactlyAsOneByOne(_ blockFrames: Int) {
+    let stereoInts = Sample(
+      storage: .int16(
+        (0..<1_700).flatMap {
+          [Int16(truncatingIfNeeded: $0 * 7_919), Int16(truncatingIfNeeded: $0 * -3_511)]
+        }),
+      channels: 2)
+    let sharedFloats = stereo(2_300) { Float($0 % 83) / 83 - 0.5 }
+    let stereoFloats = stereo(900, differing: Set(0..<900)) { Float($0 % 31) / 31 - 0.4 }
+    let samples = [stereoInts, sharedFloats, stereoFloats]
+    #expect(samples.map(\.buffer.storedChannels) == [2, 1, 2])
+    let taps = (0..<50).map { (index: Int) -> MixTap in
+      MixTap(
+        frame: Int64(index * 61), sampleIndex: [1, 0, 1, 2, 0][index % 5],
+        gain: Float(index % 7) / 5 + 0.2)
+    }
+    let planned = voices(taps, samples: samples)
+    let expected = referenceMix(planned, samples: samples, frames: 5_500)
+    #expect(
+      mix(planned, samples: samples, channels: 2, frames: 5_500, blockFrames: blockFrames)
+        == expected)
+  }
+
   @Test func cutVoicesFadeAlikeWhetherTheirChannelsAreKeptOnceOrTwice() {
     // The same values, but the second sample's last frame differs, so it is kept in stereo;
     // the cut voices never reach that frame.

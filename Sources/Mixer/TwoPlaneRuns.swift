@@ -1,0 +1,140 @@
+/// Runs of voices summed into left and right planes in one pass, whatever each voice's
+/// storage: the sums stay in registers through every voice of the run, and a stereo voice no
+/// longer splits a run of shared ones into passes that each read and write the sums.
+
+/// How a source's values are stored, for a pass that mixes storages.
+enum StoredKind: UInt8 {
+  case sharedInt16, sharedFloat, stereoInt16, stereoFloat
+}
+
+extension MixRenderer {
+  /// Adds the active voices at `positions` (each through the whole block), in order, from
+  /// frame `first` over `frameCount` frames, to the `left` and `right` sums.
+  func addTwoPlaneRun(
+    _ positions: Range<Int>, from first: Int64, left: UnsafeMutablePointer<Float>,
+    right: UnsafeMutablePointer<Float>, frameCount: Int
+  ) {
+    for (slot, position) in positions.enumerated() {
+      let source = source(of: voices[active[position]], from: first, channels: 2)
+      scratch.gains[slot] = source.gain
+      scratch.planeLengths[slot] = source.planeLength
+      switch source.values {
+      case .int16(let values):
+        scratch.int16Values[slot] = values
+        scratch.kinds[slot] = source.isShared ? .sharedInt16 : .stereoInt16
+      case .float(let values):
+        scratch.floatValues[slot] = values
+        scratch.kinds[slot] = source.isShared ? .sharedFloat : .stereoFloat
+      }
+    }
+    addMixedInOrder(
+      count: positions.count, scratch: scratch, left: left, right: right,
+      frameCount: frameCount)
+  }
+}
+
+/// `addSharedInOrder` for sources stored in any way (`scratch`'s first `count` slots): a shared
+/// value is scaled once and added to both sums, a stereo source's left and right values each to
+/// their own. Thirty-two frames at a time in vector registers, through every source in order.
+private func addMixedInOrder(
+  count: Int, scratch: MixScratch, left: UnsafeMutablePointer<Float>,
+  right: UnsafeMutablePointer<Float>, frameCount: Int
+) {
+  let (kinds, gains, lengths) = (scratch.kinds, scratch.gains, scratch.planeLengths)
+  let (ints, floats) = (scratch.int16Values, scratch.floatValues)
+  var frame = 0
+  while frame + 32 <= frameCount {
+    var sums = TwoPlaneTile(left: left + frame, right: right + frame)
+    for slot in 0..<count {
+      let scale = SIMD8<Float>(repeating: gains[slot])
+      switch kinds[slot] {
+      case .sharedInt16: sums.addShared(ints[slot] + frame, scale)
+      case .sharedFloat: sums.addShared(floats[slot] + frame, scale)
+      case .stereoInt16:
+        sums.addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale)
+      case .stereoFloat:
+        sums.addStereo(floats[slot] + frame, floats[slot] + lengths[slot] + frame, scale)
+      }
+    }
+    sums.store(left: left + frame, right: right + frame)
+    frame += 32
+  }
+  while frame < frameCount {
+    var (leftSum, rightSum) = (left[frame], right[frame])
+    for slot in 0..<count {
+      let gain = gains[slot]
+      switch kinds[slot] {
+      case .sharedInt16:
+        let term = ints[slot][frame].mixed * gain
+        (leftSum, rightSum) = (leftSum + term, rightSum + term)
+      case .sharedFloat:
+        let term = floats[slot][frame].mixed * gain
+        (leftSum, rightSum) = (leftSum + term, rightSum + term)
+      case .stereoInt16:
+        leftSum += ints[slot][frame].mixed * gain
+        rightSum += ints[slot][lengths[slot] + frame].mixed * gain
+      case .stereoFloat:
+        leftSum += floats[slot][frame] * gain
+        rightSum += floats[slot][lengths[slot] + frame] * gain
+      }
+    }
+    (left[frame], right[frame]) = (leftSum, rightSum)
+    frame += 1
+  }
+}
+
+/// Thirty-two frames of left and right sums in vector registers, four vectors a plane.
+private struct TwoPlaneTile {
+  var left0, left1, left2, left3: SIMD8<Float>
+  var right0, right1, right2, right3: SIMD8<Float>
+
+  @inline(__always)
+  init(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+    (left0, left1) = (Float.floats8(at: left), Float.floats8(at: left + 8))
+    (left2, left3) = (Float.floats8(at: left + 16), Float.floats8(at: left + 24))
+    (right0, right1) = (Float.floats8(at: right), Float.floats8(at: right + 8))
+    (right2, right3) = (Float.floats8(at: right + 16), Float.floats8(at: right + 24))
+  }
+
+  @inline(__always)
+  mutating func addShared<Value: StoredValue>(
+    _ values: UnsafePointer<Value>, _ scale: SIMD8<Float>
+  ) {
+    let terms0 = Value.floats8(at: values) * scale
+    let terms1 = Value.floats8(at: values + 8) * scale
+    let terms2 = Value.floats8(at: values + 16) * scale
+    let terms3 = Value.floats8(at: values + 24) * scale
+    (left0, right0) = (left0 + terms0, right0 + terms0)
+    (left1, right1) = (left1 + terms1, right1 + terms1)
+    (left2, right2) = (left2 + terms2, right2 + terms2)
+    (left3, right3) = (left3 + terms3, right3 + terms3)
+  }
+
+  @inline(__always)
+  mutating func addStereo<Value: StoredValue>(
+    _ leftValues: UnsafePointer<Value>, _ rightValues: UnsafePointer<Value>,
+    _ scale: SIMD8<Float>
+  ) {
+    left0 += Value.floats8(at: leftValues) * scale
+    left1 += Value.floats8(at: leftValues + 8) * scale
+    left2 += Value.floats8(at: leftValues + 16) * scale
+    left3 += Value.floats8(at: leftValues + 24) * scale
+    right0 += Value.floats8(at: rightValues) * scale
+    right1 += Value.floats8(at: rightValues + 8) * scale
+    right2 += Value.floats8(at: rightValues + 16) * scale
+    right3 += Value.floats8(at: rightValues + 24) * scale
+  }
+
+  @inline(__always)
+  func store(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+    let (leftBytes, rightBytes) = (UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right))
+    leftBytes.storeBytes(of: left0, as: SIMD8<Float>.self)
+    leftBytes.storeBytes(of: left1, toByteOffset: 32, as: SIMD8<Float>.self)
+    leftBytes.storeBytes(of: left2, toByteOffset: 64, as: SIMD8<Float>.self)
+    leftBytes.storeBytes(of: left3, toByteOffset: 96, as: SIMD8<Float>.self)
+    rightBytes.storeBytes(of: right0, as: SIMD8<Float>.self)
+    rightBytes.storeBytes(of: right1, toByteOffset: 32, as: SIMD8<Float>.self)
+    rightBytes.storeBytes(of: right2, toByteOffset: 64, as: SIMD8<Float>.self)
+    rightBytes.storeBytes(of: right3, toByteOffset: 96, as: SIMD8<Float>.self)
+  }
+}
