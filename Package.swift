@@ -164,7 +164,7 @@ let package = Package(
       exclude: ["pictures"]),
     .testTarget(
       name: "DrawingTests", dependencies: ["TestSupport", "Drawing", "AudioBasics", "CCairo"]),
-    .testTarget(name: "ResamplingTests", dependencies: ["TestSupport", "Resampling"]),
+    .testTarget(name: "ResamplingTests", dependencies: ["TestSupport", "Resampling", "CSoxr"]),
     .testTarget(name: "AudioDigestTests", dependencies: ["TestSupport", "AudioDigest"]),
     .testTarget(
       name: "XylophoneTests", dependencies: ["TestSupport", "Xylophone", "AudioDigest"],

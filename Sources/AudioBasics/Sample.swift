@@ -21,7 +21,6 @@ public enum SampleValues: Sendable, Equatable {
     }
   }
 
-  /// Channel `channel` of these values, interleaved in frames of `channels`, as floats.
   /// The values after the first `count`.
   public func dropping(first count: Int) -> SampleValues {
     switch self {
@@ -30,12 +29,28 @@ public enum SampleValues: Sendable, Equatable {
     }
   }
 
+  /// Channel `channel` of these values, interleaved in frames of `channels`, as floats.
   public func floats(ofChannel channel: Int, channels: Int) -> [Float] {
     guard channels > 1 else { return floats }
-    let frames = 0..<(count / channels)
     return switch self {
-    case .int16(let values): frames.map { Self.float(values[$0 * channels + channel]) }
-    case .float(let values): frames.map { values[$0 * channels + channel] }
+    case .int16(let values): Self.every(channels, of: values, from: channel, as: Self.float)
+    case .float(let values): Self.every(channels, of: values, from: channel) { $0 }
+    }
+  }
+
+  /// Every `step`th value from `first`, converted: a loop over memory, without the checks of
+  /// indexing an array, as a sample to resample is taken apart before anything else can start.
+  private static func every<Value>(
+    _ step: Int, of values: [Value], from first: Int, as float: (Value) -> Float
+  ) -> [Float] {
+    let count = values.count / step
+    return values.withUnsafeBufferPointer { all in
+      [Float](unsafeUninitializedCapacity: count) { out, initialized in
+        for frame in 0..<count {
+          out.initializeElement(at: frame, to: float(all[frame * step + first]))
+        }
+        initialized = count
+      }
     }
   }
 
@@ -140,9 +155,16 @@ package final class SampleBuffer: @unchecked Sendable {
     let count = frames * keptChannels
     let pointer = UnsafeMutablePointer<Value>.allocate(capacity: max(1, count))
     values.withUnsafeBufferPointer { all in
+      guard let source = all.baseAddress else { return }
       for channel in 0..<keptChannels {
         let plane = pointer + channel * frames
-        for frame in 0..<frames { (plane + frame).initialize(to: all[frame * channels + channel]) }
+        if channels == 1 {
+          plane.initialize(from: source, count: frames)
+          continue
+        }
+        for frame in 0..<frames {
+          (plane + frame).initialize(to: source[frame * channels + channel])
+        }
       }
     }
     return (base(pointer), count)

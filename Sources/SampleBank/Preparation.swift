@@ -39,11 +39,17 @@ public func resampledChannel(
 public func prepared(_ resampled: [[Float]], of sample: DecodedSample, channels: Int) -> Sample {
   precondition(resampled.count == sample.channels, "every channel resampled")
   let frameCount = resampled.map(\.count).min() ?? 0
-  var interleaved = [Float](repeating: 0, count: frameCount * resampled.count)
-  for (channel, values) in resampled.enumerated() {
-    for frame in 0..<frameCount {
-      interleaved[frame * resampled.count + channel] = values[frame]
+  let channelCount = resampled.count
+  let interleaved = [Float](unsafeUninitializedCapacity: frameCount * channelCount) {
+    out, initialized in
+    for (channel, values) in resampled.enumerated() {
+      values.withUnsafeBufferPointer { plane in
+        for frame in 0..<frameCount {
+          out.initializeElement(at: frame * channelCount + channel, to: plane[frame])
+        }
+      }
     }
+    initialized = frameCount * channelCount
   }
   return Sample(storage: .float(interleaved), channels: sample.channels)
     .mapped(toChannels: channels)
