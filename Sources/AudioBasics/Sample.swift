@@ -110,6 +110,39 @@ package final class SampleBuffer: @unchecked Sendable {
     }
   }
 
+  /// Float channels already apart, one array each (a resampler's output), stored as
+  /// `init(_:channels:)` stores their interleaving, without making it: one copy, not three.
+  init(planes: [[Float]]) {
+    let frames = planes.map(\.count).min() ?? 0
+    channels = planes.count
+    // Compared as bit patterns, as interleaved floats are.
+    let equal =
+      planes.count == 2
+      && planes[0].withUnsafeBufferPointer { first in
+        planes[1].withUnsafeBufferPointer { second in
+          first.withMemoryRebound(to: UInt32.self) { first in
+            second.withMemoryRebound(to: UInt32.self) { second in
+              var differences: UInt32 = 0  // without an early exit, the loop vectorizes
+              for frame in 0..<frames { differences |= first[frame] ^ second[frame] }
+              return differences == 0
+            }
+          }
+        }
+      }
+    storedChannels = equal ? 1 : planes.count
+    valueCount = frames * storedChannels
+    let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, valueCount))
+    for channel in 0..<storedChannels {
+      planes[channel].withUnsafeBufferPointer { plane in
+        guard let values = plane.baseAddress else { return }
+        (pointer + channel * frames).initialize(from: values, count: frames)
+      }
+    }
+    base = .float(pointer)
+    soundingFrameCount =
+      planes.map { plane in (plane.prefix(frames).lastIndex { $0 != 0 } ?? -1) + 1 }.max() ?? 0
+  }
+
   deinit {
     switch base {
     case .int16(let pointer): pointer.deallocate()
@@ -191,6 +224,13 @@ public struct Sample: Sendable {
 
   /// The values as stored (a copy).
   public var storage: SampleValues { buffer.values }
+
+  /// A sample of float channels given apart, one array each, all as long as the shortest.
+  package init(planes: [[Float]]) {
+    precondition(!planes.isEmpty, "a sample has a channel")
+    buffer = SampleBuffer(planes: planes)
+    channels = planes.count
+  }
 
   /// A sample of float values.
   public init(values: [Float], channels: Int) {

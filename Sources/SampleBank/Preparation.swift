@@ -38,6 +38,9 @@ public func resampledChannel(
 /// to `channels` as `prepare` converts it.
 public func prepared(_ resampled: [[Float]], of sample: DecodedSample, channels: Int) -> Sample {
   precondition(resampled.count == sample.channels, "every channel resampled")
+  if resampled.count == channels {  // nothing to map: stored from the planes as they are
+    return Sample(planes: resampled)
+  }
   let frameCount = resampled.map(\.count).min() ?? 0
   let channelCount = resampled.count
   let interleaved = [Float](unsafeUninitializedCapacity: frameCount * channelCount) {
