@@ -199,9 +199,8 @@ final class Canvas {
   }
 
   private func selectFont(size: Double, weight: Weight) {
-    cairo_select_font_face(
-      context, DeterministicSettings.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-      weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    let faces = DeterministicSettings.fontFaces
+    cairo_set_font_face(context, weight == .bold ? faces.bold : faces.regular)
     cairo_set_font_size(context, size)
   }
 }
@@ -220,14 +219,43 @@ private enum DeterministicSettings {
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     cairo_set_tolerance(context, 0.1)
+    withFontOptions { cairo_set_font_options(context, $0) }
+  }
+
+  /// Calls `body` with the font options every canvas draws text with.
+  private static func withFontOptions(_ body: (OpaquePointer) -> Void) {
     guard let options = cairo_font_options_create() else { return }
+    defer { cairo_font_options_destroy(options) }
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
-    cairo_set_font_options(context, options)
-    cairo_font_options_destroy(options)
+    body(options)
   }
+
+  /// The pixel size at which the fonts are looked up in fontconfig.
+  static let fontLookupSize = 16.0
+
+  /// The toy font faces, made once and kept for the process. Cairo asks fontconfig about a
+  /// toy face once, for the first size text is drawn at, and keeps that answer for every
+  /// size after; fontconfig turns hinting off for DejaVu Sans below 7.5 pixels. So the first
+  /// text a process drew (a small label or a large title, whichever thread came first)
+  /// decided every glyph after it. Asked here at `fontLookupSize` before any text is drawn,
+  /// the answer is the same in every process: hinted, as fontconfig has it at that size.
+  /// (Cairo's font faces are reference-counted and safe to share between threads.)
+  nonisolated(unsafe) static let fontFaces: (regular: OpaquePointer?, bold: OpaquePointer?) = {
+    func face(_ weight: cairo_font_weight_t) -> OpaquePointer? {
+      let face = cairo_toy_font_face_create(fontFamily, CAIRO_FONT_SLANT_NORMAL, weight)
+      var size = cairo_matrix_t(
+        xx: fontLookupSize, yx: 0, xy: 0, yy: fontLookupSize, x0: 0, y0: 0)
+      var identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+      withFontOptions { options in
+        cairo_scaled_font_destroy(cairo_scaled_font_create(face, &size, &identity, options))
+      }
+      return face
+    }
+    return (face(CAIRO_FONT_WEIGHT_NORMAL), face(CAIRO_FONT_WEIGHT_BOLD))
+  }()
 }
 
 /// Turns a Cairo status into a `DrawingError` about `path`; success passes. A failed write
