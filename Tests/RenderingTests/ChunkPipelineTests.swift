@@ -29,6 +29,36 @@ import Testing
     return (values, starts)
   }
 
+  /// A pipeline whose voices each sound `voiceFrames`, a voice starting every `spacing` frames.
+  private func pipeline(voiceFrames: Int, spacing: Int64, totalFrames: Int64) -> ChunkPipeline {
+    let sample = Sample(values: [Float](repeating: 0.25, count: voiceFrames), channels: 1)
+    let taps = stride(from: Int64(0), to: totalFrames, by: Int(spacing)).map {
+      MixTap(frame: $0, sampleIndex: 0, gain: 0.5)
+    }
+    return ChunkPipeline(
+      plan: MixPlan(
+        samples: [sample], voices: planVoices(taps, sampleFrameCounts: [voiceFrames]),
+        channels: 1),
+      rate: 48_000, totalFrames: totalFrames, finishing: Finishing(totalFrames: totalFrames),
+      blockFrames: 4_096, jobs: 2)
+  }
+
+  @Test func aLightMixIsWrittenInLargerChunksThanADenseOne() {
+    // A voice of 4 s every second: 4 at once; every quarter second: 16 at once.
+    let light = pipeline(voiceFrames: 192_000, spacing: 48_000, totalFrames: 480_000)
+    let dense = pipeline(voiceFrames: 192_000, spacing: 12_000, totalFrames: 480_000)
+    #expect(light.uncompressedFramesPerChunk == ChunkPipeline.lightMixChunkFrames)
+    #expect(dense.uncompressedFramesPerChunk == ChunkPipeline.uncompressedChunkFrames)
+    #expect(ChunkPipeline.lightMixChunkFrames > ChunkPipeline.uncompressedChunkFrames)
+    var bySize: [[Float]] = []
+    for frames in [ChunkPipeline.uncompressedChunkFrames, ChunkPipeline.lightMixChunkFrames] {
+      var sized = light
+      sized.framesPerChunk = frames
+      bySize.append(everyValue(sized).values)
+    }
+    #expect(bySize[0] == bySize[1])
+  }
+
   @Test(arguments: [1, 2, 3, 4, 8])
   func chunksArriveInOrderAndCoverEveryFrameForAnyThreadCount(_ jobs: Int) {
     let total = 3 * ChunkPipeline.chunkFrames + 5

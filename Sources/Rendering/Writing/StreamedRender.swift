@@ -15,7 +15,7 @@ func render(
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   if format.storesValuesUncompressed {
-    pipeline.framesPerChunk = ChunkPipeline.uncompressedChunkFrames
+    pipeline.framesPerChunk = pipeline.uncompressedFramesPerChunk
   }
   let name = stream.destination.messagePath
   func writer(to destination: any ByteDestination) throws(RenderError) -> SoundFileWriter {
