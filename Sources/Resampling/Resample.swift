@@ -24,7 +24,7 @@ public func resample(
   let inputFrames = frames.count / channels
   let outputFrames = Int(
     (Int64(inputFrames) * Int64(outputRate) + Int64(inputRate) / 2) / Int64(inputRate))
-  return try oneShot(
+  return try resampledStream(
     frames, channels: channels, from: Double(inputRate), to: Double(outputRate),
     outputFrames: outputFrames)
 }
@@ -43,15 +43,16 @@ public func resample(
   }
   let inputFrames = frames.count / channels
   let outputFrames = Int((Double(inputFrames) * Double(outputRate) / inputRate).rounded())
-  return try oneShot(
+  return try resampledStream(
     frames, channels: channels, from: inputRate, to: Double(outputRate),
     outputFrames: outputFrames)
 }
 
 /// The whole of `frames` through one libsoxr stream at very high quality into `outputFrames`
 /// frames. Fed `inputChunkFrames` at a time rather than all at once (`soxr_oneshot`), its
-/// buffers stay small: the same values in 55-60% of the time, as measured on Twinkle's HighC.
-private func oneShot(
+/// buffers stay small: the same values in 55-60% of the time (a channel of 167,580 frames,
+/// HighC's length, 44.1 to 48 kHz: 2.5 ms against 4.4 ms).
+private func resampledStream(
   _ frames: [Float], channels: Int, from inputRate: Double, to outputRate: Double,
   outputFrames: Int
 ) throws(ResampleError) -> [Float] {
