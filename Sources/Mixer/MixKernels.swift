@@ -185,10 +185,14 @@ protocol StoredValue {
 extension Int16: StoredValue {
   var mixed: Float { Float(self) }
 
+  /// Lane by lane in concrete types: the vectorizer makes one widening and one conversion of
+  /// them, where the standard library's generic conversions are calls when a kernel grows.
   @inline(__always)
   static func floats8(at pointer: UnsafePointer<Int16>) -> SIMD8<Float> {
     let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
-    return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: values))
+    return SIMD8<Float>(
+      Float(values[0]), Float(values[1]), Float(values[2]), Float(values[3]),
+      Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]))
   }
 }
 

@@ -82,9 +82,9 @@ public struct MixRenderer: Sendable {
         }
       } else {
         let right = scratch.plane(1, frameCount: frameCount)
-        copyPlane(left, to: right, count: frameCount)
         addVoices(
-          sharedCount..<active.count, block: block, into: Sums(left: left, right: right))
+          sharedCount..<active.count, block: block, into: Sums(left: left, right: right),
+          rightCopiesLeft: true)
         if keepingSums {
           kept = .planes(
             left: UnsafeBufferPointer(start: left, count: frameCount),
@@ -105,16 +105,32 @@ public struct MixRenderer: Sendable {
     return kept
   }
 
-  /// Adds the active voices at `positions`, in order, over the block, to `sums`.
+  /// Adds the active voices at `positions`, in order, over the block, to `sums`. With
+  /// `rightCopiesLeft`, the right plane is not written yet and its sums start as the left's:
+  /// a run of voices first reads them from the left plane, anything else copies them first.
   private func addVoices(
-    _ positions: Range<Int>, block: (start: Int64, end: Int64), into sums: Sums
+    _ positions: Range<Int>, block: (start: Int64, end: Int64), into sums: Sums,
+    rightCopiesLeft: Bool = false
   ) {
+    var rightPending = rightCopiesLeft
     var next = positions.lowerBound
     while next < positions.upperBound {
       // Voices that cover the whole block without a fade are summed several at a time in
       // registers, which adds each value in the same order as one voice at a time would.
       let count = wholeBlockRun(
         from: next, before: positions.upperBound, block: block, channels: sums.channels)
+      if count >= 2, let right = sums.right {
+        addTwoPlaneRun(
+          next..<(next + count), from: block.start, left: sums.left, right: right,
+          frameCount: Int(block.end - block.start), rightStartsAsLeft: rightPending)
+        rightPending = false
+        next += count
+        continue
+      }
+      if rightPending, let right = sums.right {
+        copyPlane(sums.left, to: right, count: Int(block.end - block.start))
+        rightPending = false
+      }
       if count >= 2 {
         addRun(startingAt: next, count: count, block: block, into: sums)
         next += count
@@ -122,6 +138,9 @@ public struct MixRenderer: Sendable {
         addVoice(at: next, block: block, into: sums)
         next += 1
       }
+    }
+    if rightPending, let right = sums.right {
+      copyPlane(sums.left, to: right, count: Int(block.end - block.start))
     }
   }
 
@@ -187,17 +206,12 @@ public struct MixRenderer: Sendable {
     return count
   }
 
-  /// Adds a run of such voices over the block. Into one plane, eight or four in a pass, then
-  /// two, then one; into two planes, the whole run in one pass (`addTwoPlaneRun`). Each pass
-  /// adds its voices in order.
+  /// Adds a run of such voices over one plane: eight or four in a pass, then two, then one,
+  /// each pass adding its voices in order (into two planes, `addTwoPlaneRun` takes a whole
+  /// run in one pass).
   private func addRun(
     startingAt start: Int, count: Int, block: (start: Int64, end: Int64), into sums: Sums
   ) {
-    if let right = sums.right {
-      return addTwoPlaneRun(
-        start..<(start + count), from: block.start, left: sums.left, right: right,
-        frameCount: Int(block.end - block.start))
-    }
     var done = 0
     while done < count {
       let left = count - done

@@ -9,10 +9,11 @@ enum StoredKind: UInt8 {
 
 extension MixRenderer {
   /// Adds the active voices at `positions` (each through the whole block), in order, from
-  /// frame `first` over `frameCount` frames, to the `left` and `right` sums.
+  /// frame `first` over `frameCount` frames, to the `left` and `right` sums; with
+  /// `rightStartsAsLeft`, the right sums start as the left ones (not yet copied there).
   func addTwoPlaneRun(
     _ positions: Range<Int>, from first: Int64, left: UnsafeMutablePointer<Float>,
-    right: UnsafeMutablePointer<Float>, frameCount: Int
+    right: UnsafeMutablePointer<Float>, frameCount: Int, rightStartsAsLeft: Bool
   ) {
     for (slot, position) in positions.enumerated() {
       let source = source(of: voices[active[position]], from: first, channels: 2)
@@ -29,22 +30,23 @@ extension MixRenderer {
     }
     addMixedInOrder(
       count: positions.count, scratch: scratch, left: left, right: right,
-      frameCount: frameCount)
+      rightStart: rightStartsAsLeft ? left : right, frameCount: frameCount)
   }
 }
 
 /// `addSharedInOrder` for sources stored in any way (`scratch`'s first `count` slots): a shared
 /// value is scaled once and added to both sums, a stereo source's left and right values each to
 /// their own. Thirty-two frames at a time in vector registers, through every source in order.
+/// The right sums are read from `rightStart` and written to `right`.
 private func addMixedInOrder(
   count: Int, scratch: MixScratch, left: UnsafeMutablePointer<Float>,
-  right: UnsafeMutablePointer<Float>, frameCount: Int
+  right: UnsafeMutablePointer<Float>, rightStart: UnsafeMutablePointer<Float>, frameCount: Int
 ) {
   let (kinds, gains, lengths) = (scratch.kinds, scratch.gains, scratch.planeLengths)
   let (ints, floats) = (scratch.int16Values, scratch.floatValues)
   var frame = 0
   while frame + 32 <= frameCount {
-    var sums = TwoPlaneTile(left: left + frame, right: right + frame)
+    var sums = TwoPlaneTile(left: left + frame, right: rightStart + frame)
     for slot in 0..<count {
       let scale = SIMD8<Float>(repeating: gains[slot])
       switch kinds[slot] {
@@ -60,7 +62,7 @@ private func addMixedInOrder(
     frame += 32
   }
   while frame < frameCount {
-    var (leftSum, rightSum) = (left[frame], right[frame])
+    var (leftSum, rightSum) = (left[frame], rightStart[frame])
     for slot in 0..<count {
       let gain = gains[slot]
       switch kinds[slot] {
