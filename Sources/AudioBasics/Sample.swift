@@ -195,6 +195,11 @@ package final class SampleBuffer: @unchecked Sendable {
           plane.initialize(from: source, count: frames)
           continue
         }
+        if channels == 2 {
+          // A constant stride and no overflow checks: the loop vectorizes.
+          for frame in 0..<frames { (plane + frame).initialize(to: source[2 &* frame &+ channel]) }
+          continue
+        }
         for frame in 0..<frames {
           (plane + frame).initialize(to: source[frame * channels + channel])
         }
