@@ -64,11 +64,11 @@ public func renderChunk(
           case .mono(let mono):
             // Both channels from the one plane: measured and converted in the same pass.
             return measureAndConvert(
-              left: mono, right: mono, at: position, quantizer: quantizer, into: out,
+              left: mono, right: mono, at: position, quantizer: &quantizer, into: out,
               peak: &chunk.peak)
           case .planes(let left, let right):
             return measureAndConvert(
-              left: left, right: right, at: position, quantizer: quantizer, into: out,
+              left: left, right: right, at: position, quantizer: &quantizer, into: out,
               peak: &chunk.peak)
           }
         }
@@ -87,22 +87,32 @@ public func renderChunk(
 
 /// Measures stereo frames held as left and right planes into `peak` and converts them to
 /// interleaved 16-bit frames in the same pass, on the guess (almost always right) that nothing
-/// clips; false when the peak shows something may, and the block must be converted again by
-/// the full path, over what was written.
+/// clips; when the peak shows something may, converts them again from the planes with
+/// clamping, counting what clipped in `quantizer`, as the full path would. False when the
+/// quantizer is not a plain 16-bit one, and the block must be converted by the full path.
 private func measureAndConvert(
   left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
-  quantizer: Quantizer?, into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
+  quantizer: inout Quantizer?, into output: UnsafeMutableBufferPointer<Int16>,
+  peak: inout PeakMeter
 ) -> Bool {
   #if _endian(little)
-    if let quantizer, quantizer.convertsPlainSixteenBit, let base = output.baseAddress {
-      return UnsafeMutableRawPointer(base).withMemoryRebound(
+    if let plain = quantizer, plain.convertsPlainSixteenBit, let base = output.baseAddress {
+      let clipped = UnsafeMutableRawPointer(base).withMemoryRebound(
         to: UInt32.self, capacity: left.count
       ) { frames in
         let blockPeak = peak.measure(left: left, right: right, at: position) { frame in
           frames[frame] = Quantizer.unclippedStereoFrame(left: left[frame], right: right[frame])
         }
-        return quantizer.convertsUnclipped(peak: blockPeak)
+        var clipped: Int32 = 0
+        guard !plain.convertsUnclipped(peak: blockPeak) else { return clipped }
+        for frame in 0..<left.count {
+          frames[frame] = Quantizer.clampedStereoFrame(
+            left: left[frame], right: right[frame], clipped: &clipped)
+        }
+        return clipped
       }
+      quantizer?.addClipped(Int(clipped))
+      return true
     }
   #endif
   peak.measure(left: left, right: right, at: position)

@@ -56,6 +56,18 @@ public struct Quantizer: Sendable {
     return low | high << 16
   }
 
+  /// `unclippedStereoFrame` for any values: clamped as a plain 16-bit conversion clamps them,
+  /// adding the values that clipped to `clipped`.
+  @inline(__always)
+  static func clampedStereoFrame(left: Float, right: Float, clipped: inout Int32) -> UInt32 {
+    let low = UInt32(UInt16(bitPattern: sixteenBitClamped(left, clipped: &clipped)))
+    let high = UInt32(UInt16(bitPattern: sixteenBitClamped(right, clipped: &clipped)))
+    return low | high << 16
+  }
+
+  /// Counts `count` values clipped by a conversion done outside the quantizer.
+  mutating func addClipped(_ count: Int) { clippedCount += Int64(count) }
+
   /// Whether values whose largest magnitude is `peak` all convert to 16 bits without dither
   /// and without clipping: below 32767.5 / 32768 every value rounds inside the range, and a
   /// NaN peak fails the test.
@@ -102,17 +114,22 @@ private func quantizeSixteenBit(
   _ input: UnsafeBufferPointer<Float>, into output: UnsafeMutableBufferPointer<Int16>
 ) -> Int {
   var clipped: Int32 = 0  // 32-bit lanes vectorize twice as wide as 64-bit ones
-  let magic: Float = 12_582_912
   for index in 0..<input.count {
-    let scaled = input[index] * 32_768
-    clipped &+= (scaled >= 32_767.5 ? 1 : 0) &+ (scaled < -32_768.5 ? 1 : 0)
-    let high = scaled > 32_767 ? 32_767 : scaled
-    let clamped = high < -32_768 ? -32_768 : (high == high ? high : 0)
-    // Adding 1.5 * 2^23 rounds to an integer and leaves it in the low mantissa bits.
-    let bits = Int32(bitPattern: (clamped + magic).bitPattern) &- 0x4B40_0000
-    output[index] = Int16(truncatingIfNeeded: bits)
+    output[index] = sixteenBitClamped(input[index], clipped: &clipped)
   }
   return Int(clipped)
+}
+
+/// One value as `quantizeSixteenBit` converts it, adding 1 to `clipped` when it clips.
+@inline(__always)
+private func sixteenBitClamped(_ value: Float, clipped: inout Int32) -> Int16 {
+  let scaled = value * 32_768
+  clipped &+= (scaled >= 32_767.5 ? 1 : 0) &+ (scaled < -32_768.5 ? 1 : 0)
+  let high = scaled > 32_767 ? 32_767 : scaled
+  let clamped = high < -32_768 ? -32_768 : (high == high ? high : 0)
+  // Adding 1.5 * 2^23 rounds to an integer and leaves it in the low mantissa bits.
+  let bits = Int32(bitPattern: (clamped + 12_582_912).bitPattern) &- 0x4B40_0000
+  return Int16(truncatingIfNeeded: bits)
 }
 
 /// `quantizeSixteenBit`'s value for one known to round inside the range: scale, round through
