@@ -113,6 +113,11 @@ public struct MixRenderer: Sendable {
     rightCopiesLeft: Bool = false
   ) {
     var rightPending = rightCopiesLeft
+    func copyRightIfPending() {
+      guard rightPending, let right = sums.right else { return }
+      copyPlane(sums.left, to: right, count: Int(block.end - block.start))
+      rightPending = false
+    }
     var next = positions.lowerBound
     while next < positions.upperBound {
       // Voices that cover the whole block without a fade are summed several at a time in
@@ -127,10 +132,7 @@ public struct MixRenderer: Sendable {
         next += count
         continue
       }
-      if rightPending, let right = sums.right {
-        copyPlane(sums.left, to: right, count: Int(block.end - block.start))
-        rightPending = false
-      }
+      copyRightIfPending()
       if count >= 2 {
         addRun(startingAt: next, count: count, block: block, into: sums)
         next += count
@@ -139,9 +141,7 @@ public struct MixRenderer: Sendable {
         next += 1
       }
     }
-    if rightPending, let right = sums.right {
-      copyPlane(sums.left, to: right, count: Int(block.end - block.start))
-    }
+    copyRightIfPending()  // no voice at all
   }
 
   /// How many consecutive active voices, from position `start` and before `end`, at most a
