@@ -49,3 +49,38 @@ package func base64(_ bytes: [UInt8]) -> String {
   }
   return String(decoding: output, as: UTF8.self)
 }
+
+/// Script functions that copy text: `copyText(text, done)` through the clipboard API, or
+/// through a selection where that is refused (a page opened from a file), then calls
+/// `done(copied)`. The pages that copy put them in their one script, as written here,
+/// indentation included.
+package let copyTextScript = #"""
+    function copyWithSelection(text) {
+      const area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "offscreen";
+      document.body.appendChild(area);
+      area.select();
+      let copied = false;
+      try {
+        copied = document.execCommand("copy");
+      } catch (error) {
+        copied = false;
+      }
+      area.remove();
+      return copied;
+    }
+
+    function copyText(text, done) {
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(function () {
+          done(true);
+        }, function () {
+          done(copyWithSelection(text));
+        });
+      } else {
+        done(copyWithSelection(text));
+      }
+    }
+  """#

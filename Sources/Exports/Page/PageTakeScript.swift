@@ -1,3 +1,5 @@
+import Platform
+
 /// The tap-along part of `pageScript`: the recorded taps as a score's timestamp lines, copied
 /// to the clipboard, and rendered in the page as a WAV file (`OfflineAudioContext`).
 let pageTakeScript = #"""
@@ -31,22 +33,7 @@ let pageTakeScript = #"""
       scoreText.textContent = taps === 0 ? "" : scoreOfTake();
     }
 
-    function copyWithSelection(text) {
-      const area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.className = "offscreen";
-      document.body.appendChild(area);
-      area.select();
-      let copied = false;
-      try {
-        copied = document.execCommand("copy");
-      } catch (error) {
-        copied = false;
-      }
-      area.remove();
-      return copied;
-    }
+  \#(copyTextScript)
 
     function copyScore() {
       const text = scoreOfTake();
@@ -54,15 +41,7 @@ let pageTakeScript = #"""
         copyButton.dataset.copied = copied ? "yes" : "no";
         say(copied ? "Score copied" : "Select the score below to copy it");
       }
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(function () {
-          done(true);
-        }, function () {
-          done(copyWithSelection(text));
-        });
-      } else {
-        done(copyWithSelection(text));
-      }
+      copyText(text, done);
     }
 
     // The taps rendered in the page as the score renders them: each key's sample from its

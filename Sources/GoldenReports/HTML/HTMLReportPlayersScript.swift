@@ -1,3 +1,5 @@
+import Platform
+
 /// The report's one script (`htmlReportScript`), first part: its state and each failure's
 /// player, a shared transport over the expected, actual and difference audio, with the
 /// picture's playhead, "listen from here" and the copy buttons. It opens the function that
@@ -190,22 +192,7 @@ let htmlReportPlayers = #"""
       failures[current].scrollIntoView({ block: "start" });
     }
 
-    function copyWithSelection(text) {
-      const area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.className = "offscreen";
-      document.body.appendChild(area);
-      area.select();
-      let copied = false;
-      try {
-        copied = document.execCommand("copy");
-      } catch (error) {
-        copied = false;
-      }
-      area.remove();
-      return copied;
-    }
+  \#(copyTextScript)
 
     function copy(button) {
       const text = button.dataset.command;
@@ -214,14 +201,6 @@ let htmlReportPlayers = #"""
         button.dataset.copied = copied ? "yes" : "no";
         status.textContent = copied ? "copied" : "select the command to copy it";
       }
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(text).then(function () {
-          done(true);
-        }, function () {
-          done(copyWithSelection(text));
-        });
-      } else {
-        done(copyWithSelection(text));
-      }
+      copyText(text, done);
     }
   """#
