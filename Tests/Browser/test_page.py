@@ -484,6 +484,9 @@ class PageInBrowserTests(unittest.TestCase):
         play = self.driver.find_element(By.CSS_SELECTOR, "button.play")
         play.click()
         self.wait_for("!document.querySelector('audio.song').paused")
+        # The button shows the transport from the page's next frame on, not at once.
+        self.wait_for("document.querySelector('button.play').getAttribute('aria-pressed')"
+                      " === 'true'")
         self.assertEqual(play.get_attribute("aria-pressed"), "true")
         self.press(" ")
         self.assertTrue(self.js("return document.querySelector('audio.song').paused"))
