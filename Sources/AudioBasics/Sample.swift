@@ -55,7 +55,7 @@ public enum SampleValues: Sendable, Equatable {
   }
 
   /// A 16-bit value's float: v / 32768, exactly.
-  private static func float(_ value: Int16) -> Float { Float(value) / sixteenBitScale }
+  fileprivate static func float(_ value: Int16) -> Float { Float(value) / sixteenBitScale }
 }
 
 /// A sample's values in memory of their own, so the mixer can hold pointers to several
@@ -110,37 +110,69 @@ package final class SampleBuffer: @unchecked Sendable {
     }
   }
 
-  /// Float channels already apart, one array each (a resampler's output), stored as
-  /// `init(_:channels:)` stores their interleaving, without making it: one copy, not three.
-  init(planes: [[Float]]) {
+  /// Float channels already apart, one array each, stored as `init(_:channels:)` stores their
+  /// interleaving, without making it: one copy, not three.
+  convenience init(planes: [[Float]]) {
     let frames = planes.map(\.count).min() ?? 0
-    channels = planes.count
-    // Compared as bit patterns, as interleaved floats are.
-    let equal =
-      planes.count == 2
-      && planes[0].withUnsafeBufferPointer { first in
-        planes[1].withUnsafeBufferPointer { second in
-          first.withMemoryRebound(to: UInt32.self) { first in
-            second.withMemoryRebound(to: UInt32.self) { second in
-              var differences: UInt32 = 0  // without an early exit, the loop vectorizes
-              for frame in 0..<frames { differences |= first[frame] ^ second[frame] }
-              return differences == 0
-            }
-          }
-        }
-      }
-    storedChannels = equal ? 1 : planes.count
-    valueCount = frames * storedChannels
-    let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, valueCount))
-    for channel in 0..<storedChannels {
-      planes[channel].withUnsafeBufferPointer { plane in
-        guard let values = plane.baseAddress else { return }
+    let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, frames * planes.count))
+    for (channel, plane) in planes.enumerated() {
+      plane.withUnsafeBufferPointer { values in
+        guard let values = values.baseAddress else { return }
         (pointer + channel * frames).initialize(from: values, count: frames)
       }
     }
-    base = .float(pointer)
-    soundingFrameCount =
-      planes.map { plane in (plane.prefix(frames).lastIndex { $0 != 0 } ?? -1) + 1 }.max() ?? 0
+    self.init(
+      adoptingFloatPlanes: pointer, planes: planes.count, planeStride: frames, frames: frames,
+      channels: planes.count)
+  }
+
+  /// Float planes in memory of their own, which the buffer takes over: plane `c` at `pointer +
+  /// c × planeStride`, `frames` long; `planes` of them for `channels` channels (one for two:
+  /// equal channels). Two planes with equal bits are kept once; a stride longer than the
+  /// frames is closed up.
+  convenience init(
+    adoptingFloatPlanes pointer: UnsafeMutablePointer<Float>, planes: Int, planeStride: Int,
+    frames: Int, channels: Int
+  ) {
+    precondition(planeStride >= frames && planes >= 1 && planes <= channels, "planes in memory")
+    // Compared as bit patterns, as interleaved floats are.
+    let equal =
+      planes == 2
+      && UnsafeMutableRawPointer(pointer).withMemoryRebound(
+        to: UInt32.self, capacity: planeStride + frames
+      ) { bits in
+        var differences: UInt32 = 0  // without an early exit, the loop vectorizes
+        for frame in 0..<frames { differences |= bits[frame] ^ bits[planeStride &+ frame] }
+        return differences == 0
+      }
+    let stored = equal ? 1 : planes
+    if stored > 1 && planeStride != frames {
+      for plane in 1..<stored {
+        (pointer + plane * frames).moveInitialize(
+          from: pointer + plane * planeStride, count: frames)
+      }
+    }
+    var sounding = 0
+    for plane in 0..<stored {
+      let values = UnsafeBufferPointer(start: pointer + plane * frames, count: frames)
+      sounding = max(sounding, (values.lastIndex { $0 != 0 } ?? -1) + 1)
+    }
+    self.init(
+      adopting: .float(pointer), valueCount: frames * stored, channels: channels,
+      storedChannels: stored, soundingFrameCount: sounding)
+  }
+
+  /// Memory already filled as this type keeps it (`Sample`'s assembly from decoded blocks),
+  /// which the buffer now owns.
+  init(
+    adopting base: Base, valueCount: Int, channels: Int, storedChannels: Int,
+    soundingFrameCount: Int
+  ) {
+    self.base = base
+    self.valueCount = valueCount
+    self.channels = channels
+    self.storedChannels = storedChannels
+    self.soundingFrameCount = soundingFrameCount
   }
 
   deinit {
@@ -227,6 +259,11 @@ public struct Sample: Sendable {
     self.channels = channels
   }
 
+  init(buffer: SampleBuffer, channels: Int) {
+    self.buffer = buffer
+    self.channels = channels
+  }
+
   /// The values as stored (a copy).
   public var storage: SampleValues { buffer.values }
 
@@ -269,6 +306,13 @@ public struct Sample: Sendable {
     }
     return self
   }
+}
+
+/// The floats of `count` 16-bit values, as `SampleValues.floats` makes them.
+package func floatsOfSixteenBits(
+  _ values: UnsafePointer<Int16>, count: Int, into floats: UnsafeMutablePointer<Float>
+) {
+  for index in 0..<count { (floats + index).initialize(to: SampleValues.float(values[index])) }
 }
 
 /// What a stored 16-bit value is divided by to give its float value.

@@ -10,8 +10,9 @@ public struct DecodedSample: Sendable {
   /// Frames per second (Hz).
   public var sampleRate: Int
   public var channels: Int
-  /// Interleaved values: 16-bit integers from 16-bit files, floats otherwise.
-  public var storage: SampleValues
+  /// The values, each channel in a plane of its own as the mixer keeps them (a stereo sample
+  /// with equal channels once): 16-bit integers from 16-bit files, floats otherwise.
+  package var content: Sample
   /// How much faster than recorded the sample plays (an SFZ region pitched to another key):
   /// preparing it resamples from `sampleRate × pitchRatio`.
   public var pitchRatio = 1.0
@@ -19,11 +20,9 @@ public struct DecodedSample: Sendable {
   public init(
     title: String, source: String, sampleRate: Int, channels: Int, storage: SampleValues
   ) {
-    self.title = title
-    self.source = source
-    self.sampleRate = sampleRate
-    self.channels = channels
-    self.storage = storage
+    self.init(
+      title: title, source: source, sampleRate: sampleRate,
+      content: Sample(storage: storage, channels: channels))
   }
 
   public init(title: String, source: String, sampleRate: Int, channels: Int, values: [Float]) {
@@ -32,10 +31,24 @@ public struct DecodedSample: Sendable {
       storage: .float(values))
   }
 
+  package init(title: String, source: String, sampleRate: Int, content: Sample) {
+    self.title = title
+    self.source = source
+    self.sampleRate = sampleRate
+    channels = content.channels
+    self.content = content
+  }
+
+  /// The values interleaved (a copy): 16-bit integers from 16-bit files, floats otherwise.
+  public var storage: SampleValues {
+    get { content.storage }
+    set { content = Sample(storage: newValue, channels: channels) }
+  }
+
   /// The interleaved values as floats.
   public var values: [Float] { storage.floats }
 
-  public var frameCount: Int { channels > 0 ? storage.count / channels : 0 }
+  public var frameCount: Int { content.frameCount }
 }
 
 /// The limits a sample file must keep to.
@@ -92,32 +105,46 @@ package func decodeSample(
   let info = reader.info
   try checkShape(of: reader)
   let maxFrames = SampleLimits.maximumFrames(seconds: maximumSeconds, rate: info.sampleRate)
-  let storage: SampleValues
+  let expected = reader.framesToReserve(maxFrames: maxFrames)
+  // Each block goes straight to its channel's plane: no interleaved copy of the whole file.
+  let content: Sample
+  var firstUnfinite: Int64?
   do throws(SoundFileError) {
-    storage =
-      info.isSixteenBit
-      ? .int16(try reader.readAllInt16(maxFrames: maxFrames))
-      : .float(try reader.readAll(maxFrames: maxFrames))
+    if info.isSixteenBit {
+      content = try Sample(channels: info.channels, expectedFrames: expected) {
+        (add) throws(SoundFileError) in
+        _ = try reader.readInt16Blocks(maxFrames: maxFrames, add)
+      }
+    } else {
+      var framesRead: Int64 = 0
+      content = try Sample(channels: info.channels, expectedFrames: expected) {
+        (add) throws(SoundFileError) in
+        _ = try reader.readFloatBlocks(maxFrames: maxFrames) { block in
+          if info.isFloatingPoint, firstUnfinite == nil,
+            let bad = block.firstIndex(where: { !$0.isFinite })
+          {
+            firstUnfinite = framesRead + Int64(bad / info.channels)
+          }
+          framesRead += Int64(block.count / info.channels)
+          add(block)
+        }
+      }
+    }
   } catch {
     throw BankError(path: path, reason: sampleReason(error.reason))
   }
   // A lossless file that holds fewer frames than its header says was cut short.
-  let frames = Int64(storage.count / info.channels)
+  let frames = Int64(content.frameCount)
   if !info.isLossy && !info.lengthIsUnknown && frames < info.frameCount {
     throw BankError(
       path: path,
       reason: "it is truncated: its header promises \(info.frameCount) frames, it holds \(frames)")
   }
-  if case .float(let values) = storage, info.isFloatingPoint,
-    let bad = values.firstIndex(where: { !$0.isFinite })
-  {
+  if let firstUnfinite {
     throw BankError(
-      path: path,
-      reason: "it holds a value that is not a finite number at frame \(bad / info.channels)")
+      path: path, reason: "it holds a value that is not a finite number at frame \(firstUnfinite)")
   }
-  return DecodedSample(
-    title: title, source: path, sampleRate: info.sampleRate, channels: info.channels,
-    storage: storage)
+  return DecodedSample(title: title, source: path, sampleRate: info.sampleRate, content: content)
 }
 
 /// Refuses a sample whose channel count or rate the mixer cannot take, before it is decoded.

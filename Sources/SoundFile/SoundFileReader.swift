@@ -109,15 +109,35 @@ public final class SoundFileReader {
     _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t
   ) throws(SoundFileError) -> [Value] {
     var samples: [Value] = []
-    // The header's length is only a hint: a forged one must not reserve gigabytes up front
-    // (the fuzzer found a 44-byte FLAC claiming 2^36 frames); past the hint, appending grows.
-    let hinted = Int(max(0, min(info.frameCount, maxFrames, Self.reservedFramesAtMost)))
-    samples.reserveCapacity(hinted * info.channels)
+    samples.reserveCapacity(framesToReserve(maxFrames: maxFrames) * info.channels)
     _ = try readBlocks(maxFrames: maxFrames, read) { samples.append(contentsOf: $0) }
     return samples
   }
 
-  /// The most frames `readAll` reserves room for from the header's word: a minute at 48 kHz.
+  /// Reads the whole file as interleaved 16-bit values handed to `body` a block at a time, so
+  /// a caller can store them as it likes without a copy of the whole file; returns the frames
+  /// read. Refuses files longer than `maxFrames` as `readAll` does.
+  public func readInt16Blocks(
+    maxFrames: Int64, _ body: (UnsafeBufferPointer<Int16>) -> Void
+  ) throws(SoundFileError) -> Int64 {
+    try readBlocks(maxFrames: maxFrames, { sf_readf_short($0, $1, $2) }, body)
+  }
+
+  /// `readInt16Blocks` for interleaved float values.
+  public func readFloatBlocks(
+    maxFrames: Int64, _ body: (UnsafeBufferPointer<Float>) -> Void
+  ) throws(SoundFileError) -> Int64 {
+    try readBlocks(maxFrames: maxFrames, { sf_readf_float($0, $1, $2) }, body)
+  }
+
+  /// The frames to reserve room for before reading: the header's length, which is only a hint.
+  /// A forged one must not reserve gigabytes up front (the fuzzer found a 44-byte FLAC
+  /// claiming 2^36 frames), so at most a minute at 48 kHz; past it, the reader's storage grows.
+  public func framesToReserve(maxFrames: Int64) -> Int {
+    Int(max(0, min(info.frameCount, maxFrames, Self.reservedFramesAtMost)))
+  }
+
+  /// The most frames reserved from the header's word: a minute at 48 kHz.
   private static let reservedFramesAtMost: Int64 = 2_880_000
 
   /// Reads the rest of the file as doubles (exact for every PCM width and for floats).
@@ -146,7 +166,7 @@ public final class SoundFileReader {
   private func readBlocks<Value: Numeric>(
     maxFrames: Int64,
     _ read: (OpaquePointer, UnsafeMutablePointer<Value>?, sf_count_t) -> sf_count_t,
-    _ body: (ArraySlice<Value>) -> Void
+    _ body: (UnsafeBufferPointer<Value>) -> Void
   ) throws(SoundFileError) -> Int64 {
     if !info.lengthIsUnknown && info.frameCount > maxFrames {
       throw SoundFileError(
@@ -169,7 +189,9 @@ public final class SoundFileReader {
           path: path, operation: .read,
           reason: "it is more than \(maxFrames) frames long, the limit")
       }
-      body(chunk[..<(Int(count) * channels)])
+      chunk.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[..<(Int(count) * channels)]))
+      }
     }
   }
 

@@ -52,11 +52,42 @@ import Testing
     let together = try resample(values, channels: 2, from: 44_100, to: 48_000)
     let sample = try prepare(decoded, rate: 48_000, channels: 2)
     #expect(sample.values.map(\.bitPattern) == together.map(\.bitPattern))
-    let left = try resampledChannel(0, of: decoded, to: 48_000)
-    #expect(
-      left.map(\.bitPattern)
-        == stride(from: 0, to: together.count, by: 2).map {
-          together[$0].bitPattern
-        })
+    // Each plane on its own, the right one first, as two loading threads may finish them.
+    let planes = ResampledPlanes(decoded, rate: 48_000)
+    #expect(planes.count == 2)
+    #expect(!planes.resample(1))
+    #expect(planes.resample(0))
+    let apart = try planes.sample(channels: 2)
+    #expect(apart.values.map(\.bitPattern) == together.map(\.bitPattern))
+  }
+
+  @Test func sixteenBitChannelsResampleToTheBitsOfTheirFloats() throws {
+    var state: UInt32 = 7
+    let values = (0..<(2 * 9_000)).map { _ -> Int16 in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Int16(truncatingIfNeeded: state >> 16)
+    }
+    let decoded = DecodedSample(
+      title: "C", source: "noise", sampleRate: 44_100, channels: 2, storage: .int16(values))
+    let floats = values.map { Float($0) / 32_768 }
+    let together = try resample(floats, channels: 2, from: 44_100, to: 48_000)
+    let sample = try prepare(decoded, rate: 48_000, channels: 2)
+    #expect(sample.values.map(\.bitPattern) == together.map(\.bitPattern))
+  }
+
+  @Test func equalChannelsAreResampledOnceAndKeptOnce() throws {
+    let mono = (0..<5_000).map { Int16(truncatingIfNeeded: $0 &* 7_919) }
+    let decoded = DecodedSample(
+      title: "C", source: "equal", sampleRate: 44_100, channels: 2,
+      storage: .int16(mono.flatMap { [$0, $0] }))
+    let planes = ResampledPlanes(decoded, rate: 48_000)
+    #expect(planes.count == 1)
+    planes.resample(0)
+    let sample = try planes.sample(channels: 2)
+    let together = try resample(
+      mono.flatMap { [Float($0) / 32_768, Float($0) / 32_768] }, channels: 2, from: 44_100,
+      to: 48_000)
+    #expect(sample.values.map(\.bitPattern) == together.map(\.bitPattern))
+    #expect(sample.buffer.storedChannels == 1)
   }
 }

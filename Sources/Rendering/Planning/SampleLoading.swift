@@ -18,17 +18,17 @@ func loadSamples(
   _ wanted: [SampleToLoad], from bank: any SampleBank, rate: Int, channels: Int, jobs: Int
 ) -> [Result<(source: String, sample: Sample), BankError>] {
   let toResample = wanted.indices.filter { wanted[$0].info.sampleRate != rate }
-  // Resampled a channel per job.
-  let resampled = wanted.indices.map { toResample.contains($0) && wanted[$0].info.channels > 1 }
   let decode = { @Sendable (index: Int) throws(BankError) -> DecodedSample in
     try bank.sample(for: wanted[index].key, strikeLayer: wanted[index].layer)
   }
+  // Decoded once for the channels' jobs, which resample into memory made once for them all.
   let shared = wanted.indices.map { index in
-    SharedDecode { () throws(BankError) in try decode(index) }
+    SharedDecode { () throws(BankError) in ResampledPlanes(try decode(index), rate: rate) }
   }
   // A job is a sample to prepare whole (channel nil) or one channel of one to resample.
   let slow: [(index: Int, channel: Int?)] = toResample.flatMap { index in
-    resampled[index] ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
+    wanted[index].info.channels > 1
+      ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
   }
   let quick: [(index: Int, channel: Int?)] =
     wanted.indices.filter { !toResample.contains($0) }.map { ($0, nil) }
@@ -39,9 +39,6 @@ func loadSamples(
     + quick.dropFirst(slow.count > 1 ? 1 : 0)
   let results = IndexedValues<Result<(source: String, sample: Sample), BankError>>(
     count: wanted.count)
-  let channelResults = wanted.indices.map { index in
-    ChannelResults(count: resampled[index] ? wanted[index].info.channels : 0)
-  }
   forEachIndex(below: order.count, jobs: jobs, label: "sample") { position in
     let (index, channel) = order[position]
     guard let channel else {
@@ -55,17 +52,14 @@ func loadSamples(
     switch shared[index].value {
     case .failure(let error):
       results.set(.failure(error), at: index)
-    case .success(let decoded):
-      let outcome = Result { () throws(BankError) in
-        try resampledChannel(channel, of: decoded, to: rate)
-      }
-      // The job that resamples the last channel puts the sample together.
-      guard let all = channelResults[index].set(outcome, at: channel) else { return }
+    case .success(let planes):
+      // A stereo sample with equal channels has one plane to resample: the second job's done.
+      guard channel < planes.count, planes.resample(channel) else { return }
+      // The job that resamples the last plane puts the sample together.
       shared[index].release()
       results.set(
         Result { () throws(BankError) in
-          let resampled = try all.map { (result) throws(BankError) in try result.get() }
-          return (decoded.source, prepared(resampled, of: decoded, channels: channels))
+          (planes.decoded.source, try planes.sample(channels: channels))
         }, at: index)
     }
   }
@@ -78,15 +72,15 @@ func loadSamples(
 /// A sample decoded once for the jobs that share it: the first to ask decodes it, the others
 /// wait for that; released when the last of them is done, so its memory goes early.
 private final class SharedDecode: @unchecked Sendable {
-  private let decode: @Sendable () throws(BankError) -> DecodedSample
-  private var result: Result<DecodedSample, BankError>?
+  private let decode: @Sendable () throws(BankError) -> ResampledPlanes
+  private var result: Result<ResampledPlanes, BankError>?
   private let lock = DispatchSemaphore(value: 1)
 
-  init(_ decode: @escaping @Sendable () throws(BankError) -> DecodedSample) {
+  init(_ decode: @escaping @Sendable () throws(BankError) -> ResampledPlanes) {
     self.decode = decode
   }
 
-  var value: Result<DecodedSample, BankError> {
+  var value: Result<ResampledPlanes, BankError> {
     lock.wait()
     defer { lock.signal() }
     if let result { return result }
@@ -100,30 +94,5 @@ private final class SharedDecode: @unchecked Sendable {
     lock.wait()
     defer { lock.signal() }
     result = nil
-  }
-}
-
-/// The resampled channels of one sample, filled by their jobs in any order.
-private final class ChannelResults: @unchecked Sendable {
-  private var slots: [Result<[Float], BankError>?]
-  private var missing: Int
-  private let lock = DispatchSemaphore(value: 1)
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-    missing = count
-  }
-
-  /// Stores channel `channel`'s outcome; returns every channel's when it was the last missing.
-  func set(_ outcome: Result<[Float], BankError>, at channel: Int) -> [Result<[Float], BankError>]?
-  {
-    lock.wait()
-    defer { lock.signal() }
-    slots[channel] = outcome
-    missing -= 1
-    guard missing == 0 else { return nil }
-    let all = slots.compactMap { $0 }
-    slots = []
-    return all
   }
 }
