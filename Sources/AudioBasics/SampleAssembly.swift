@@ -100,9 +100,14 @@ private final class PlaneFiller<Bits: FixedWidthInteger & UnsignedInteger> {
         }
       }
     }
-    var last = count * channels - 1
-    while last >= 0 && source[last] & soundMask == 0 { last -= 1 }
-    if last >= 0 { soundingFrames = frames + last / channels + 1 }
+    // A silent block (a recording's tail of zeros) is passed over in one vectorized sweep.
+    var sounding: Bits = 0
+    for index in 0..<(count &* channels) { sounding |= source[index] & soundMask }
+    if sounding != 0 {
+      var last = count * channels - 1
+      while source[last] & soundMask == 0 { last -= 1 }
+      soundingFrames = frames + last / channels + 1
+    }
     frames += count
   }
 
