@@ -100,6 +100,18 @@ package enum FileSystem {
     if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .current(path: path) }
   }
 
+  /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it cannot
+  /// be opened or read. Opened without blocking, so a FIFO put in a file's place cannot hang.
+  package static func prefix(of path: String, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    guard read >= 0 else { return nil }
+    return Array(bytes.prefix(read))
+  }
+
   /// Reads a whole file, or standard input for `-`, refusing more than `limit` bytes.
   package static func readAll(_ path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
     if path == "-" { return try readAll(descriptor: STDIN_FILENO, path: path, limit: limit) }

@@ -76,7 +76,7 @@ public struct DirectoryBank: SampleBank {
 
   /// The one file for `title`; two files for a title is an error naming both, and a file
   /// libsndfile cannot read is an error naming its format.
-  private func file(for title: String) throws(BankError) -> String {
+  package func file(for title: String) throws(BankError) -> String {
     guard let candidates = files[title], let file = candidates.first else {
       throw BankError(path: path, reason: "the bank has no sample for key '\(title)'")
     }

@@ -4,22 +4,33 @@ import Resampling
 
 /// A decoded sample's channels resampled to the output's rate, straight into the memory the
 /// finished sample keeps: no whole-channel copy as floats before resampling, none after.
-/// Each plane is a job of its own (`resample(_:)`), which a caller may run on threads of its
-/// own; libsoxr filters each channel on its own, so this gives the values resampling them
-/// together would (checked bit for bit).
+/// Each plane is a job of its own (`resample(_:)`), which callers on several threads share:
+/// the first to ask runs it, the others wait for it. libsoxr filters each channel on its own,
+/// so this gives the values resampling them together would (checked bit for bit).
 public final class ResampledPlanes: @unchecked Sendable {
   public let decoded: DecodedSample
   /// The planes to resample: the decoded sample's stored ones. A stereo sample whose channels
   /// are equal is resampled once, as the same values give the same values.
   public let count: Int
-  private let rate: Int
+  /// The rate the planes are resampled to.
+  public let rate: Int
   /// Each plane's room: the decoded duration at `rate`.
   private let frames: Int
   private var pointer: UnsafeMutablePointer<Float>?
-  /// Frames each plane's job made; nil until it is done.
-  private var made: [Int?]
+  private var states: [PlaneState]
+  /// Left by each plane's job when it is done, for the callers that wait for it.
+  private let planesDone: [DispatchGroup]
   private var failure: BankError?
+  /// The sample made of the planes once all are done, at the decoded sample's channels.
+  private var finished: Sample?
   private let lock = DispatchSemaphore(value: 1)
+
+  private enum PlaneState {
+    case waiting
+    case running
+    /// Frames made.
+    case done(Int)
+  }
 
   public init(_ decoded: DecodedSample, rate: Int) {
     self.decoded = decoded
@@ -31,40 +42,74 @@ public final class ResampledPlanes: @unchecked Sendable {
       : resampledFrameCount(
         decoded.frameCount, from: Double(decoded.sampleRate) * decoded.pitchRatio, to: rate)
     pointer = .allocate(capacity: max(1, frames * count))
-    made = Array(repeating: nil, count: count)
+    states = Array(repeating: .waiting, count: count)
+    planesDone = (0..<count).map { _ in
+      let group = DispatchGroup()
+      group.enter()
+      return group
+    }
   }
 
   deinit { pointer?.deallocate() }
 
-  /// Resamples plane `plane` (below `count`) into its memory; true when it was the last plane
-  /// to be done. A failure is kept for `sample(channels:)` to throw.
+  /// Resamples plane `plane` (below `count`) into its memory, or waits for the caller that
+  /// started it; true when every plane is done. A failure is kept for `sample(channels:)`.
   @discardableResult
   public func resample(_ plane: Int) -> Bool {
-    precondition(plane >= 0 && plane < count, "a plane of the sample")
-    let outcome = Result { () throws(BankError) in try resampled(plane) }
-    lock.wait()
-    defer { lock.signal() }
-    switch outcome {
-    case .success(let frames): made[plane] = frames
-    case .failure(let error):
-      made[plane] = 0
-      if failure == nil { failure = error }
-    }
-    return !made.contains(nil)
+    if claim(plane) { run(plane) } else { planesDone[plane].wait() }
+    return isDone
   }
 
-  /// The resampled sample with `channels` channels, once every plane is done; its memory is
-  /// handed over, so this is called once.
+  /// Resamples plane `plane` unless another caller has started it; never waits (a thread
+  /// loading ahead of time leaves a plane a render's own thread has begun).
+  package func resampleUnlessStarted(_ plane: Int) {
+    if claim(plane) { run(plane) }
+  }
+
+  /// Whether every plane is done.
+  public var isDone: Bool {
+    lock.wait()
+    defer { lock.signal() }
+    return states.allSatisfy { if case .done = $0 { true } else { false } }
+  }
+
+  /// The resampled sample with `channels` channels, once every plane is done.
   public func sample(channels: Int) throws(BankError) -> Sample {
     lock.wait()
     defer { lock.signal() }
     if let failure { throw failure }
-    guard let pointer, !made.contains(nil) else { preconditionFailure("every plane resampled") }
+    if let finished { return finished.mapped(toChannels: channels) }
+    let made = states.map { if case .done(let frames) = $0 { frames } else { -1 } }
+    guard let pointer, !made.contains(-1) else { preconditionFailure("every plane resampled") }
     self.pointer = nil
     let sample = Sample(
       adoptingFloatPlanes: pointer, planes: count, planeStride: frames,
-      frames: made.compactMap { $0 }.min() ?? 0, channels: decoded.channels)
+      frames: made.min() ?? 0, channels: decoded.channels)
+    finished = sample
     return sample.mapped(toChannels: channels)
+  }
+
+  /// Takes plane `plane`'s job if nobody has.
+  private func claim(_ plane: Int) -> Bool {
+    precondition(plane >= 0 && plane < count, "a plane of the sample")
+    lock.wait()
+    defer { lock.signal() }
+    guard case .waiting = states[plane] else { return false }
+    states[plane] = .running
+    return true
+  }
+
+  private func run(_ plane: Int) {
+    let outcome = Result { () throws(BankError) in try resampled(plane) }
+    lock.wait()
+    switch outcome {
+    case .success(let frames): states[plane] = .done(frames)
+    case .failure(let error):
+      states[plane] = .done(0)
+      if failure == nil { failure = error }
+    }
+    lock.signal()
+    planesDone[plane].leave()
   }
 
   private func resampled(_ plane: Int) throws(BankError) -> Int {

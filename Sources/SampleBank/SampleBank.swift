@@ -22,6 +22,9 @@ public protocol SampleBank: Sendable {
   func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double
   /// Doubts found on opening the bank, `FILE:LINE: …`: the parts of an SFZ it ignores.
   var warnings: [String] { get }
+  /// The planes of `title`'s layer `strikeLayer` this bank has begun resampling to `rate`
+  /// ahead of time (`PreloadingBank`), to share rather than repeat; nil when it has not.
+  func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes?
 }
 
 /// A bank of recordings is one strike: a tap's gain scales it linearly, as the app does.
@@ -44,6 +47,10 @@ extension SampleBank {
   public func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double { gain }
 
   public var warnings: [String] { [] }
+
+  public func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes? {
+    nil
+  }
 }
 
 /// What `keys` shows of a sample without decoding it.

@@ -41,6 +41,12 @@ struct QuietBank: SampleBank {
     QuietBank(try openBank(choice))
   }
 
+  /// Opens banks quietly, a small folder starting to load its keys at once
+  /// (`PreloadingBank`): for commands that render what they read.
+  static let preloadingOpener: BankOpener = { (choice) throws(RenderError) in
+    QuietBank(PreloadingBank.wrapping(try openBank(choice)))
+  }
+
   func sample(for title: String) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title) }
   }
@@ -65,6 +71,12 @@ struct QuietBank: SampleBank {
 
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title, strikeLayer: strikeLayer) }
+  }
+
+  func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes? {
+    FileSystem.withStandardErrorSilenced {
+      bank.resampling(title, strikeLayer: strikeLayer, to: rate)
+    }
   }
 }
 

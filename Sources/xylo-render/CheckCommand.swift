@@ -68,9 +68,11 @@ struct ScoreReading {
     excerpt = try ExcerptOptions.parse(arguments)
   }
 
-  func song(at path: String) throws(RenderError) -> Song {
+  /// The song at `path`; one read `toRender` opens its bank loading ahead (`PreloadingBank`).
+  func song(at path: String, toRender: Bool = false) throws(RenderError) -> Song {
     var song = try Song(
-      file: path, options: sound, limits: limits, midi: midi, openBank: QuietBank.opener)
+      file: path, options: sound, limits: limits, midi: midi,
+      openBank: toRender ? QuietBank.preloadingOpener : QuietBank.opener)
     try song.select(excerpt)
     return song
   }

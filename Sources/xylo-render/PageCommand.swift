@@ -65,7 +65,7 @@ enum PageCommand {
     }
     let quiet = arguments.has("--quiet")
     do throws(RenderError) {
-      var song = try reading.song(at: scorePath)
+      var song = try reading.song(at: scorePath, toRender: true)
       if !quiet { console.reportReading(song, path: scorePath) }
       if let jobs { song.settings.jobs = jobs }
       if let blockFrames { song.settings.blockFrames = blockFrames }

@@ -38,7 +38,7 @@ enum RenderCommand {
       do {
         var song = try Song(
           file: options.scorePath, options: options.sound, limits: options.limits,
-          midi: options.midi, openBank: QuietBank.opener)
+          midi: options.midi, openBank: QuietBank.preloadingOpener)
         if !options.quiet {
           console.reportReading(song, path: options.scorePath)
         }

@@ -75,7 +75,7 @@ enum RingtoneCommand {
       return .usage
     }
     do throws(RenderError) {
-      let song = try reading.song(at: scorePath)
+      let song = try reading.song(at: scorePath, toRender: true)
       if !arguments.has("--quiet") { console.reportReading(song, path: scorePath, notes: false) }
       let summary = try renderRingtone(song, as: file)
       if !arguments.has("--quiet") {

@@ -110,7 +110,7 @@ enum VideoCommand {
     }
     let quiet = arguments.has("--quiet")
     do throws(RenderError) {
-      var song = try reading.song(at: scorePath)
+      var song = try reading.song(at: scorePath, toRender: true)
       if !quiet {
         console.reportReading(song, path: scorePath)
       }

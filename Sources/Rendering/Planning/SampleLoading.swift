@@ -21,9 +21,16 @@ func loadSamples(
   let decode = { @Sendable (index: Int) throws(BankError) -> DecodedSample in
     try bank.sample(for: wanted[index].key, strikeLayer: wanted[index].layer)
   }
-  // Decoded once for the channels' jobs, which resample into memory made once for them all.
+  // Decoded once for the channels' jobs, which resample into memory made once for them all
+  // (or share the planes a bank began resampling ahead of time).
   let shared = wanted.indices.map { index in
-    SharedDecode { () throws(BankError) in ResampledPlanes(try decode(index), rate: rate) }
+    OnceValue {
+      Result { () throws(BankError) in
+        let (key, layer) = (wanted[index].key, wanted[index].layer)
+        if let planes = bank.resampling(key, strikeLayer: layer, to: rate) { return planes }
+        return ResampledPlanes(try decode(index), rate: rate)
+      }
+    }
   }
   // A job is a sample to prepare whole (channel nil) or one channel of one to resample.
   let slow: [(index: Int, channel: Int?)] = toResample.flatMap { index in
@@ -66,33 +73,5 @@ func loadSamples(
   return results.values.map { result in
     guard let result else { preconditionFailure("every sample was loaded") }
     return result
-  }
-}
-
-/// A sample decoded once for the jobs that share it: the first to ask decodes it, the others
-/// wait for that; released when the last of them is done, so its memory goes early.
-private final class SharedDecode: @unchecked Sendable {
-  private let decode: @Sendable () throws(BankError) -> ResampledPlanes
-  private var result: Result<ResampledPlanes, BankError>?
-  private let lock = DispatchSemaphore(value: 1)
-
-  init(_ decode: @escaping @Sendable () throws(BankError) -> ResampledPlanes) {
-    self.decode = decode
-  }
-
-  var value: Result<ResampledPlanes, BankError> {
-    lock.wait()
-    defer { lock.signal() }
-    if let result { return result }
-    let made = Result { () throws(BankError) in try decode() }
-    result = made
-    return made
-  }
-
-  /// Lets the decoded values go (a later `value` would decode them again).
-  func release() {
-    lock.wait()
-    defer { lock.signal() }
-    result = nil
   }
 }

@@ -155,6 +155,13 @@ public let defaultBankOpener: BankOpener = { (choice) throws(RenderError) in
   try openBank(choice)
 }
 
+/// `openBank(_:)` with a small folder starting to load its keys at once, while the score is
+/// still read (`PreloadingBank`): for a song that is read to be rendered, as `xylo-render
+/// render` reads it. The output is the same bytes.
+public let preloadingBankOpener: BankOpener = { (choice) throws(RenderError) in
+  PreloadingBank.wrapping(try openBank(choice))
+}
+
 extension Song {
   /// The song's voices with their samples, at its settings: what every render starts from.
   public func plan() throws(RenderError) -> RenderPlan {
