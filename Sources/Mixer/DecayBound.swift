@@ -1,3 +1,5 @@
+import AudioBasics
+
 /// How loud a plan's mix can still get from any frame on, bounded from its voices without
 /// mixing: where an output that ends once the sound has decayed (`--tail auto`) ends.
 ///
@@ -20,14 +22,16 @@ public struct DecayBound: Sendable {
   private let laterPeaks: [Double]
 
   public init(plan: MixPlan) {
+    self.init(plan: plan, envelopes: plan.samples.map(Self.envelope(of:)))
+  }
+
+  /// The bound of `plan` from its samples' envelopes (`envelope(of:)`, in the samples' order),
+  /// which loading threads may have made beside the samples.
+  package init(plan: MixPlan, envelopes made: [SampleEnvelope]) {
+    precondition(made.count == plan.samples.count, "an envelope a sample")
     self.plan = plan
-    var envelopes: [[Float]] = []
-    var peakFrames: [Int] = []
-    for sample in plan.samples.indices {
-      let (envelope, peakFrame) = Self.envelope(plan, sample: sample)
-      envelopes.append(envelope)
-      peakFrames.append(peakFrame)
-    }
+    let envelopes = made.map(\.levels)
+    let peakFrames = made.map(\.peakFrame)
     self.envelopes = envelopes
     self.peakFrames = peakFrames
     var sums = [Double](repeating: 0, count: plan.voices.count + 1)
@@ -86,22 +90,31 @@ public struct DecayBound: Sendable {
     return sum
   }
 
-  /// Sample `sample`'s envelope by blocks (a 0 after its last sounding frame) and the frame of
-  /// its peak: each block's largest magnitude, then the largest from each block on. NaNs and
+  /// A sample's envelope by blocks (a 0 after its last sounding frame) and the frame of its
+  /// peak: each block's largest magnitude, then the largest from each block on. NaNs and
   /// zeros never count, as when the frames were walked one by one from the end.
-  package static func envelope(_ plan: MixPlan, sample: Int) -> ([Float], Int) {
-    let frames = Int(plan.soundingFrameCounts[sample])
-    let planes = (0..<plan.storedChannels[sample]).map { $0 * plan.planeLengths[sample] }
-    switch plan.bases[sample] {
+  package typealias SampleEnvelope = (levels: [Float], peakFrame: Int)
+
+  /// `sample`'s envelope (`SampleEnvelope`).
+  package static func envelope(of sample: Sample) -> SampleEnvelope {
+    let buffer = sample.buffer
+    let frames = buffer.soundingFrameCount
+    let planes = (0..<buffer.storedChannels).map { $0 * buffer.planeLength }
+    switch buffer.base {
     case .int16(let values):
       return envelope(
-        planes: planes, frames: frames, scale: plan.sixteenBitStep,
+        planes: planes, frames: frames, scale: 1 / sixteenBitScale,
         largest: { largestMagnitude(values + $0, $1) }, magnitude: { abs(Float(values[$0])) })
     case .float(let values):
       return envelope(
         planes: planes, frames: frames, scale: 1, largest: { largestMagnitude(values + $0, $1) },
         magnitude: { abs(values[$0]) })
     }
+  }
+
+  /// Sample `sample` of `plan`'s envelope.
+  package static func envelope(_ plan: MixPlan, sample: Int) -> SampleEnvelope {
+    envelope(of: plan.samples[sample])
   }
 
   /// The envelope of `frames` frames whose channels start at `planes`, each magnitude times

@@ -1,5 +1,6 @@
 import AudioBasics
 import Foundation
+import Mixer
 import SampleBank
 import Testing
 
@@ -54,11 +55,29 @@ private struct MemoryBank: SampleBank {
     #expect(loaded.count == 3)
     for (key, result) in zip(keys, loaded) {
       let whole = try prepare(try bank.sample(for: key), rate: 48_000, channels: 2)
-      let (source, sample) = try result.get()
+      let (source, sample) = (try result.get().source, try result.get().sample)
       #expect(source == "\(key).wav")
       #expect(sample.channels == 2)
       #expect(bits(sample) == bits(whole))
     }
+  }
+
+  @Test(arguments: [1, 2])
+  func envelopesMadeWhileLoadingAreTheSamplesEnvelopes(jobs: Int) throws {
+    let keys = ["C", "A", "B"]
+    let loaded = loadSamples(
+      try wanted(keys), from: bank, rate: 48_000, channels: 2, jobs: jobs, envelopes: true)
+    for result in loaded {
+      let sample = try result.get()
+      let envelope = try #require(sample.envelope)
+      let after = DecayBound.envelope(of: sample.sample)
+      #expect(envelope.levels == after.levels)
+      #expect(envelope.peakFrame == after.peakFrame)
+      #expect(envelope.levels.first ?? 0 > 0)
+    }
+    #expect(
+      loadSamples(try wanted(["C"]), from: bank, rate: 48_000, channels: 2, jobs: 1)
+        .allSatisfy { (try? $0.get().envelope) == nil })
   }
 
   @Test func aStereoKeyLoadedForAMonoOutputIsMixedDownAfterResampling() throws {

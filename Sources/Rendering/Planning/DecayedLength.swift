@@ -11,8 +11,11 @@ extension RenderPlan {
   /// over that, and a loudness target (whose limiter turns peaks down at most
   /// `maximumLimiting` dB) by at most the ceiling plus that much over it. A room's tail
   /// follows, as for a natural length.
-  static func decayedFrames(of mix: MixPlan, level: RenderSettings.Level) -> Int64 {
-    let bound = DecayBound(plan: mix)
+  /// `envelopes` are the samples' (`DecayBound.envelope(of:)`), made while they were loaded.
+  static func decayedFrames(
+    of mix: MixPlan, envelopes: [DecayBound.SampleEnvelope], level: RenderSettings.Level
+  ) -> Int64 {
+    let bound = DecayBound(plan: mix, envelopes: envelopes)
     let threshold = Decibels.linear(RenderSettings.decayThresholdDecibels)
     let gain: Double
     switch level {

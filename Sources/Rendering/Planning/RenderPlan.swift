@@ -94,18 +94,21 @@ public struct RenderPlan: Sendable {
     }
     precondition(wanted.count == used.count, "every key's header was read")
     let loaded = loadSamples(
-      wanted, from: bank, rate: rate, channels: channels, jobs: min(settings.jobs, 4))
+      wanted, from: bank, rate: rate, channels: channels, jobs: min(settings.jobs, 4),
+      envelopes: settings.length == .untilDecayed)
     var samples: [Sample] = []
+    var envelopes: [DecayBound.SampleEnvelope] = []
     var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
     var sourced = Set<String>()
     // In the keys' order, so the error reported is the same whichever sample failed first.
     for (index, result) in loaded.enumerated() {
       switch result {
-      case .success(let (source, sample)):
+      case .success(let loaded):
         if sourced.insert(used[index].key).inserted {
-          inputs.append(source)  // "built-in" names no file, so it matches none
+          inputs.append(loaded.source)  // "built-in" names no file, so it matches none
         }
-        samples.append(sample)
+        samples.append(loaded.sample)
+        if let envelope = loaded.envelope { envelopes.append(envelope) }
       case .failure(let error):
         throw .bank(error)
       }
@@ -170,7 +173,7 @@ public struct RenderPlan: Sendable {
       totalFrames = soundingFrames + frames
     case .untilDecayed:
       totalFrames =
-        Self.decayedFrames(of: mix, level: settings.level)
+        Self.decayedFrames(of: mix, envelopes: envelopes, level: settings.level)
         + Int64(Room.tailFrames(settings.room, sampleRate: rate))
     }
     var fadeFrames = settings.fadeOut.roundedHalfUp(scale: scale) ?? totalFrames

@@ -1,6 +1,20 @@
 import AudioBasics
 import Dispatch
+import Mixer
 import SampleBank
+
+/// A sample loaded for a render: where it came from, and its envelope when asked for.
+struct LoadedSample: Sendable {
+  var source: String
+  var sample: Sample
+  var envelope: DecayBound.SampleEnvelope?
+
+  init(_ source: String, _ sample: Sample, envelope: Bool) {
+    self.source = source
+    self.sample = sample
+    self.envelope = envelope ? DecayBound.envelope(of: sample) : nil
+  }
+}
 
 /// One sample a render uses: a key struck at one strength, with its header's word.
 struct SampleToLoad: Sendable {
@@ -13,10 +27,13 @@ struct SampleToLoad: Sendable {
 /// `wanted`'s order. Resampling takes as long as decoding several keys, so each channel of a
 /// sample to resample is a job of its own, and those jobs go first (but for one quick job
 /// while the first sample is decoded): on two cores a stereo key to resample no longer holds
-/// up the start of the render on one of them.
+/// up the start of the render on one of them. With `envelopes`, each job also makes its
+/// sample's envelope (`DecayBound`), which a render ending once decayed needs, beside the
+/// others rather than after them all.
 func loadSamples(
-  _ wanted: [SampleToLoad], from bank: any SampleBank, rate: Int, channels: Int, jobs: Int
-) -> [Result<(source: String, sample: Sample), BankError>] {
+  _ wanted: [SampleToLoad], from bank: any SampleBank, rate: Int, channels: Int, jobs: Int,
+  envelopes: Bool = false
+) -> [Result<LoadedSample, BankError>] {
   let toResample = wanted.indices.filter { wanted[$0].info.sampleRate != rate }
   let decode = { @Sendable (index: Int) throws(BankError) -> DecodedSample in
     try bank.sample(for: wanted[index].key, strikeLayer: wanted[index].layer)
@@ -44,7 +61,7 @@ func loadSamples(
   let order =
     Array(slow.prefix(1)) + quick.prefix(slow.count > 1 ? 1 : 0) + slow.dropFirst()
     + quick.dropFirst(slow.count > 1 ? 1 : 0)
-  let results = IndexedValues<Result<(source: String, sample: Sample), BankError>>(
+  let results = IndexedValues<Result<LoadedSample, BankError>>(
     count: wanted.count)
   forEachIndex(below: order.count, jobs: jobs, label: "sample") { position in
     let (index, channel) = order[position]
@@ -52,7 +69,8 @@ func loadSamples(
       results.set(
         Result { () throws(BankError) in
           let decoded = try decode(index)
-          return (decoded.source, try prepare(decoded, rate: rate, channels: channels))
+          let sample = try prepare(decoded, rate: rate, channels: channels)
+          return LoadedSample(decoded.source, sample, envelope: envelopes)
         }, at: index)
       return
     }
@@ -66,7 +84,8 @@ func loadSamples(
       shared[index].release()
       results.set(
         Result { () throws(BankError) in
-          (planes.decoded.source, try planes.sample(channels: channels))
+          LoadedSample(
+            planes.decoded.source, try planes.sample(channels: channels), envelope: envelopes)
         }, at: index)
     }
   }
