@@ -23,6 +23,7 @@ public final class ResampledPlanes: @unchecked Sendable {
   private var failure: BankError?
   /// The sample made of the planes once all are done, at the decoded sample's channels.
   private var finished: Sample?
+  private var assemblyTaken = false
   private let lock = DispatchSemaphore(value: 1)
 
   private enum PlaneState {
@@ -70,7 +71,21 @@ public final class ResampledPlanes: @unchecked Sendable {
   public var isDone: Bool {
     lock.wait()
     defer { lock.signal() }
-    return states.allSatisfy { if case .done = $0 { true } else { false } }
+    return allDone
+  }
+
+  /// True for exactly one caller, once every plane is done: the one to put the sample
+  /// together (several callers may see the last plane done).
+  package func takesAssembly() -> Bool {
+    lock.wait()
+    defer { lock.signal() }
+    guard allDone, !assemblyTaken else { return false }
+    assemblyTaken = true
+    return true
+  }
+
+  private var allDone: Bool {
+    states.allSatisfy { if case .done = $0 { true } else { false } }
   }
 
   /// The resampled sample with `channels` channels, once every plane is done.

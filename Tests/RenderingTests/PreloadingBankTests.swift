@@ -51,6 +51,17 @@ import Testing
         == (try bits(text, bank: folder, opener: defaultBankOpener)))
   }
 
+  @Test func aMonoKeyResampledAheadRendersAlike() throws {
+    let folder = try temporaryFolder()
+    try writeSample(folder + "/C.wav", values: (0..<4_000).map { Int16($0 % 200) * 50 })
+    try writeSample(
+      folder + "/D.wav", values: (0..<3_000).map { Int16($0 % 300) * 40 }, rate: 44_100)
+    let text = "C D D+C D\n"
+    #expect(
+      try bits(text, bank: folder, opener: preloadingBankOpener)
+        == (try bits(text, bank: folder, opener: defaultBankOpener)))
+  }
+
   @Test func aBrokenKeyFailsAsInTheFolder() throws {
     let folder = try temporaryFolder()
     try writeSample(folder + "/C.wav", values: [1, 2, 3, 4])

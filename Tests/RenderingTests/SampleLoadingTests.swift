@@ -7,9 +7,9 @@ import Testing
 @testable import Rendering
 
 /// A bank held in memory: stereo keys at 44.1 kHz with different channels (to resample),
-/// mono keys at 48 kHz, and a key whose file is broken.
+/// a mono key at 44.1 kHz, mono keys at 48 kHz, and a key whose file is broken.
 private struct MemoryBank: SampleBank {
-  let titles = ["A", "B", "C", "Broken"]
+  let titles = ["A", "B", "C", "M", "Broken"]
 
   func sample(for title: String) throws(BankError) -> DecodedSample {
     switch title {
@@ -22,6 +22,10 @@ private struct MemoryBank: SampleBank {
       }
       return DecodedSample(
         title: title, source: "\(title).wav", sampleRate: 44_100, channels: 2, values: values)
+    case "M":
+      return DecodedSample(
+        title: title, source: "M.wav", sampleRate: 44_100, channels: 1,
+        values: (0..<6_000).map { Float($0 % 97) / 97 - 0.5 })
     case "C":
       return DecodedSample(
         title: title, source: "C.wav", sampleRate: 48_000, channels: 1,
@@ -34,7 +38,7 @@ private struct MemoryBank: SampleBank {
   func info(for title: String) throws(BankError) -> SampleInfo {
     let stereo = title == "A" || title == "B"
     return SampleInfo(
-      title: title, source: "\(title).wav", sampleRate: stereo ? 44_100 : 48_000,
+      title: title, source: "\(title).wav", sampleRate: stereo || title == "M" ? 44_100 : 48_000,
       channels: stereo ? 2 : 1, frameCount: 6_000)
   }
 }
@@ -50,9 +54,9 @@ private struct MemoryBank: SampleBank {
 
   @Test(arguments: [1, 2, 4])
   func samplesLoadedChannelByChannelEqualThosePreparedWhole(jobs: Int) throws {
-    let keys = ["C", "A", "B"]
+    let keys = ["C", "A", "M", "B"]
     let loaded = loadSamples(try wanted(keys), from: bank, rate: 48_000, channels: 2, jobs: jobs)
-    #expect(loaded.count == 3)
+    #expect(loaded.count == 4)
     for (key, result) in zip(keys, loaded) {
       let whole = try prepare(try bank.sample(for: key), rate: 48_000, channels: 2)
       let (source, sample) = (try result.get().source, try result.get().sample)

@@ -51,8 +51,7 @@ func loadSamples(
   }
   // A job is a sample to prepare whole (channel nil) or one channel of one to resample.
   let slow: [(index: Int, channel: Int?)] = toResample.flatMap { index in
-    wanted[index].info.channels > 1
-      ? (0..<wanted[index].info.channels).map { (index, $0) } : [(index, nil)]
+    (0..<max(1, wanted[index].info.channels)).map { (index, $0) }
   }
   let quick: [(index: Int, channel: Int?)] =
     wanted.indices.filter { !toResample.contains($0) }.map { ($0, nil) }
@@ -61,8 +60,7 @@ func loadSamples(
   let order =
     Array(slow.prefix(1)) + quick.prefix(slow.count > 1 ? 1 : 0) + slow.dropFirst()
     + quick.dropFirst(slow.count > 1 ? 1 : 0)
-  let results = IndexedValues<Result<LoadedSample, BankError>>(
-    count: wanted.count)
+  let results = IndexedValues<Result<LoadedSample, BankError>>(count: wanted.count)
   forEachIndex(below: order.count, jobs: jobs, label: "sample") { position in
     let (index, channel) = order[position]
     guard let channel else {
@@ -79,8 +77,10 @@ func loadSamples(
       results.set(.failure(error), at: index)
     case .success(let planes):
       // A stereo sample with equal channels has one plane to resample: the second job's done.
-      guard channel < planes.count, planes.resample(channel) else { return }
-      // The job that resamples the last plane puts the sample together.
+      // Once every plane is, one job puts the sample together.
+      guard channel < planes.count, planes.resample(channel), planes.takesAssembly() else {
+        return
+      }
       shared[index].release()
       results.set(
         Result { () throws(BankError) in
