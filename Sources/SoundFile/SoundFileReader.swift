@@ -21,12 +21,13 @@ public final class SoundFileReader {
   public init(path: String) throws(SoundFileError) {
     self.path = path
     var rawInfo = SF_INFO()
-    guard let handle = sf_open(path, FormatCode.readMode, &rawInfo) else {
-      let reason = libraryReason(nil)
+    switch openedHandle({ sf_open(path, FormatCode.readMode, &rawInfo) }) {
+    case .failure(let failure):
       throw SoundFileError(
-        path: path, operation: .read, reason: isFolder(path) ? "it is a folder" : reason)
+        path: path, operation: .read, reason: isFolder(path) ? "it is a folder" : failure.reason)
+    case .success(let handle):
+      self.handle = handle
     }
-    self.handle = handle
     info = AudioInfo(rawInfo)
   }
 

@@ -47,10 +47,12 @@ public final class SoundFileWriter {
       reserved = space
     }
     // libsndfile closes the descriptor, also when it fails.
-    guard let handle = sf_open_fd(descriptor, FormatCode.writeMode, &info, 1) else {
-      throw SoundFileError(path: path, operation: .write, reason: libraryReason(nil))
+    switch openedHandle({ sf_open_fd(descriptor, FormatCode.writeMode, &info, 1) }) {
+    case .failure(let failure):
+      throw SoundFileError(path: path, operation: .write, reason: failure.reason)
+    case .success(let handle):
+      self.handle = handle
     }
-    self.handle = handle
     configure(tags)
   }
 
@@ -68,14 +70,17 @@ public final class SoundFileWriter {
     var info = try Self.checkedInfo(name, format, sampleRate: sampleRate, channels: channels)
     let file = VirtualFile(destination, format: format)
     var callbacks = VirtualFile.callbacks
-    guard
-      let handle = sf_open_virtual(
+    let opened = openedHandle {
+      sf_open_virtual(
         &callbacks, FormatCode.writeMode, &info, Unmanaged.passUnretained(file).toOpaque())
-    else {
-      throw SoundFileError(path: name, operation: .write, reason: libraryReason(nil))
+    }
+    switch opened {
+    case .failure(let failure):
+      throw SoundFileError(path: name, operation: .write, reason: failure.reason)
+    case .success(let handle):
+      self.handle = handle
     }
     virtualFile = file
-    self.handle = handle
     configure(tags)
   }
 
