@@ -5,3 +5,8 @@
 #elseif canImport(Darwin)
   @_exported import Darwin
 #endif
+
+/// The processors online, at least one: how many threads can work at once.
+package func onlineProcessorCount() -> Int {
+  max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}

@@ -24,6 +24,18 @@ package final class OnceValue<Value>: @unchecked Sendable {
 
   /// The value: made now, or when another thread is making it, once that one has.
   package var value: Value {
+    guard let value = made(again: true) else {
+      preconditionFailure("a released value is made again")
+    }
+    return value
+  }
+
+  /// The value, made now or waited for, unless it was handed over and let go: then nil, so
+  /// that what a render took is not made again ahead of time.
+  package var valueUnlessReleased: Value? { made(again: false) }
+
+  /// The value made, by this thread or another; `again`, a released value is made again.
+  private func made(again: Bool) -> Value? {
     while true {
       lock.wait()
       switch state {
@@ -33,6 +45,9 @@ package final class OnceValue<Value>: @unchecked Sendable {
       case .making(let group):
         lock.signal()
         group.wait()  // then looks again: it may have been released meanwhile
+      case .released where !again:
+        lock.signal()
+        return nil
       case .waiting, .released:
         return makeClaimed()
       }

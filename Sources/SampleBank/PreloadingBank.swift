@@ -1,10 +1,10 @@
 import Dispatch
 import Platform
 
-/// A folder bank that starts loading its keys on a thread of its own as soon as it is opened:
-/// while the score is still read and planned, it reads the headers, resamples the keys
-/// recorded at another rate to the highest rate among them (a render's rate, unless one is
-/// asked for) and decodes the others. A render then takes what is ready and shares what is
+/// A folder bank that starts loading its keys on threads of its own (two, given two cores) as
+/// soon as it is opened: while the score is still read and planned, they read the headers,
+/// resample the keys recorded at another rate to the highest rate among them (a render's
+/// rate, unless one is asked for), a channel each, and decode the others. A render then takes what is ready and shares what is
 /// under way (`resampling`), with the same values as loading them itself.
 ///
 /// Only small banks are loaded ahead (at most `maximumKeys` keys and `maximumBytes` bytes of
@@ -88,13 +88,21 @@ public final class PreloadingBank: SampleBank, @unchecked Sendable {
       }
       return true
     }
-    DispatchQueue(label: "xylo-render.preload").async { [entries, speculated, decodesAhead] in
-      Self.load(titles.compactMap { entries[$0] }, rate: speculated, decodesAhead: decodesAhead)
+    // Two loaders on two cores: the planes of a stereo key to resample, each as long as
+    // decoding all the other keys, are resampled side by side from the start.
+    let loaders = min(2, onlineProcessorCount())
+    for loader in 0..<loaders {
+      let order = loader == 0 ? titles : titles.reversed()
+      DispatchQueue(label: "xylo-render.preload.\(loader)").async {
+        [entries, speculated, decodesAhead] in
+        Self.load(order.compactMap { entries[$0] }, rate: speculated, decodesAhead: decodesAhead)
+      }
     }
   }
 
-  /// The loading thread's work: headers first, then the keys to resample (their planes one by
-  /// one, leaving any a render has begun), then the others.
+  /// A loader's work: headers first, then the keys to resample (their planes one by one,
+  /// leaving those another loader or a render has begun), then the others. Loaders given the
+  /// entries in other orders take different pieces first.
   private static func load(
     _ entries: [Entry], rate: OnceValue<Int?>, decodesAhead: OnceValue<Bool>
   ) {
@@ -106,8 +114,8 @@ public final class PreloadingBank: SampleBank, @unchecked Sendable {
       return info.sampleRate != rate
     }
     for entry in toResample {
-      // Planes a render made first are resampled by its own threads.
-      guard let made = entry.planes.makeUnlessStarted(), let planes = made else { continue }
+      // The planes another loader is making are waited for; those a render took, left to it.
+      guard let made = entry.planes.valueUnlessReleased, let planes = made else { continue }
       for plane in 0..<planes.count { planes.resampleUnlessStarted(plane) }
     }
     for entry in ahead where !toResample.contains(where: { $0 === entry }) {

@@ -135,6 +135,4 @@ public struct RenderSettings: Sendable {
 }
 
 /// The processors online: the default number of mixing threads.
-public func processorCount() -> Int {
-  max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-}
+public func processorCount() -> Int { onlineProcessorCount() }
