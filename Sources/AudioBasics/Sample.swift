@@ -54,7 +54,7 @@ package final class SampleBuffer: @unchecked Sendable {
   /// interleaving, without making it: one copy, not three.
   convenience init(planes: [[Float]]) {
     let frames = planes.map(\.count).min() ?? 0
-    let pointer = UnsafeMutablePointer<Float>.allocate(capacity: max(1, frames * planes.count))
+    let pointer = SampleMemory.shared.allocate(Float.self, capacity: frames * planes.count)
     for (channel, plane) in planes.enumerated() {
       plane.withUnsafeBufferPointer { values in
         guard let values = values.baseAddress else { return }
@@ -66,7 +66,7 @@ package final class SampleBuffer: @unchecked Sendable {
       channels: planes.count)
   }
 
-  /// Float planes in memory of their own, which the buffer takes over: plane `c` at `pointer +
+  /// Float planes in memory from `SampleMemory`, which the buffer takes over: plane `c` at `pointer +
   /// c × planeStride`, `frames` long; `planes` of them for `channels` channels (one for two:
   /// equal channels). Two planes with equal bits are kept once; a stride longer than the
   /// frames is closed up.
@@ -102,8 +102,8 @@ package final class SampleBuffer: @unchecked Sendable {
       storedChannels: stored, soundingFrameCount: sounding)
   }
 
-  /// Memory already filled as this type keeps it (`Sample`'s assembly from decoded blocks),
-  /// which the buffer now owns.
+  /// Memory from `SampleMemory` already filled as this type keeps it (`Sample`'s assembly
+  /// from decoded blocks), which the buffer now owns.
   init(
     adopting base: Base, valueCount: Int, channels: Int, storedChannels: Int,
     soundingFrameCount: Int
@@ -117,8 +117,8 @@ package final class SampleBuffer: @unchecked Sendable {
 
   deinit {
     switch base {
-    case .int16(let pointer): pointer.deallocate()
-    case .float(let pointer): pointer.deallocate()
+    case .int16(let pointer): SampleMemory.free(pointer)
+    case .float(let pointer): SampleMemory.free(pointer)
     }
   }
 
@@ -158,7 +158,7 @@ package final class SampleBuffer: @unchecked Sendable {
   ) -> (Base, Int) {
     let frames = values.count / channels
     let count = frames * keptChannels
-    let pointer = UnsafeMutablePointer<Value>.allocate(capacity: max(1, count))
+    let pointer = SampleMemory.shared.allocate(Value.self, capacity: count)
     values.withUnsafeBufferPointer { all in
       guard let source = all.baseAddress else { return }
       for channel in 0..<keptChannels {

@@ -61,7 +61,8 @@ private final class PlaneFiller<Bits: FixedWidthInteger & UnsignedInteger> {
   private let soundMask: Bits
   /// Frames each plane has room for; plane `c` starts at `pointer + c × capacity`.
   private var capacity: Int
-  private var pointer: UnsafeMutablePointer<Bits>
+  /// Nil once handed over.
+  private var pointer: UnsafeMutablePointer<Bits>?
   private var frames = 0
   /// Planes written: 1 while a stereo sample's channels have all been equal.
   private var keptChannels: Int
@@ -72,21 +73,24 @@ private final class PlaneFiller<Bits: FixedWidthInteger & UnsignedInteger> {
     self.channels = channels
     self.soundMask = soundMask
     capacity = max(1, expectedFrames)
-    // Only the pages written are ever touched: a plane never written costs no memory.
-    pointer = .allocate(capacity: capacity * channels)
     keptChannels = channels == 2 ? 1 : channels
+    // A stereo sample's right plane is made only if its channels differ: the memory is
+    // backed by huge pages where the system has them, so memory not needed is not taken.
+    pointer = SampleMemory.shared.allocate(Bits.self, capacity: capacity * keptChannels)
   }
 
-  deinit { pointer.deallocate() }
+  deinit { pointer.map { SampleMemory.free($0) } }
 
   func append(_ block: UnsafeBufferPointer<Bits>) {
     let count = block.count / channels
     guard count > 0, let source = block.baseAddress else { return }
-    reserve(frames + count)
+    reserve(frames + count, planes: keptChannels)
     if keptChannels == 1 && channels == 2 && Self.channelsDiffer(source, frames: count) {
-      (pointer + capacity).initialize(from: pointer, count: frames)
+      reserve(capacity, planes: 2)
       keptChannels = 2
+      if let pointer { (pointer + capacity).initialize(from: pointer, count: frames) }
     }
+    guard let pointer else { preconditionFailure("planes are filled before they are handed over") }
     for channel in 0..<keptChannels {
       let plane = pointer + (channel &* capacity &+ frames)
       switch channels {
@@ -115,6 +119,7 @@ private final class PlaneFiller<Bits: FixedWidthInteger & UnsignedInteger> {
   func finish(
     _ base: (UnsafeMutableRawPointer, _ count: Int) -> SampleBuffer.Base
   ) -> SampleBuffer {
+    guard let pointer else { preconditionFailure("the planes are handed over once") }
     // An empty stereo sample keeps both channels, as one stored from interleaved values does.
     let stored = frames == 0 ? channels : keptChannels
     if stored > 1 && capacity != frames {
@@ -123,23 +128,23 @@ private final class PlaneFiller<Bits: FixedWidthInteger & UnsignedInteger> {
           from: pointer + channel * capacity, count: frames)
       }
     }
-    let memory = UnsafeMutableRawPointer(pointer)
-    pointer = .allocate(capacity: 1)  // what deinit frees now
+    self.pointer = nil
     return SampleBuffer(
-      adopting: base(memory, max(1, capacity * channels)), valueCount: frames * stored,
-      channels: channels, storedChannels: stored, soundingFrameCount: soundingFrames)
+      adopting: base(UnsafeMutableRawPointer(pointer), max(1, capacity * keptChannels)),
+      valueCount: frames * stored, channels: channels, storedChannels: stored,
+      soundingFrameCount: soundingFrames)
   }
 
-  /// Room for `needed` frames in each plane, keeping what the kept planes hold.
-  private func reserve(_ needed: Int) {
-    guard needed > capacity else { return }
-    let grown = max(needed, capacity * 2)
-    let larger = UnsafeMutablePointer<Bits>.allocate(capacity: grown * channels)
+  /// Room for `needed` frames in each of `planes` planes, keeping what the kept planes hold.
+  private func reserve(_ needed: Int, planes: Int) {
+    guard needed > capacity || planes > keptChannels, let pointer else { return }
+    let grown = needed > capacity ? max(needed, capacity * 2) : capacity
+    let larger = SampleMemory.shared.allocate(Bits.self, capacity: grown * planes)
     for channel in 0..<keptChannels {
       (larger + channel * grown).moveInitialize(from: pointer + channel * capacity, count: frames)
     }
-    pointer.deallocate()
-    pointer = larger
+    SampleMemory.free(pointer)
+    self.pointer = larger
     capacity = grown
   }
 

@@ -42,7 +42,7 @@ public final class ResampledPlanes: @unchecked Sendable {
       ? resampledFrameCount(decoded.frameCount, from: decoded.sampleRate, to: rate)
       : resampledFrameCount(
         decoded.frameCount, from: Double(decoded.sampleRate) * decoded.pitchRatio, to: rate)
-    pointer = .allocate(capacity: max(1, frames * count))
+    pointer = SampleMemory.shared.allocate(Float.self, capacity: frames * count)
     states = Array(repeating: .waiting, count: count)
     planesDone = (0..<count).map { _ in
       let group = DispatchGroup()
@@ -51,7 +51,7 @@ public final class ResampledPlanes: @unchecked Sendable {
     }
   }
 
-  deinit { pointer?.deallocate() }
+  deinit { pointer.map { SampleMemory.free($0) } }
 
   /// Resamples plane `plane` (below `count`) into its memory, or waits for the caller that
   /// started it; true when every plane is done. A failure is kept for `sample(channels:)`.
