@@ -36,8 +36,8 @@ extension Sample {
 }
 
 extension Sample {
-  /// A sample of float planes in memory of its own, which it takes over (a resampler wrote
-  /// them there): plane `c` at `pointer + c × planeStride`, `frames` long, `planes` of them
+  /// A sample of float planes in memory from `SampleMemory`, which it takes over (a resampler
+  /// wrote them there): plane `c` at `pointer + c × planeStride`, `frames` long, `planes` of them
   /// for `channels` channels (one plane for two: equal channels). Stored as
   /// `init(storage:channels:)` stores the same frames.
   package init(
