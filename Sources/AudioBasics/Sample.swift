@@ -66,10 +66,10 @@ package final class SampleBuffer: @unchecked Sendable {
       channels: planes.count)
   }
 
-  /// Float planes in memory from `SampleMemory`, which the buffer takes over: plane `c` at `pointer +
-  /// c × planeStride`, `frames` long; `planes` of them for `channels` channels (one for two:
-  /// equal channels). Two planes with equal bits are kept once; a stride longer than the
-  /// frames is closed up.
+  /// Float planes in memory from `SampleMemory`, which the buffer takes over: plane `c` at
+  /// `pointer + c × planeStride`, `frames` long; `planes` of them for `channels` channels (one
+  /// for two: equal channels). Two planes with equal bits are kept once; a stride longer than
+  /// the frames is closed up.
   convenience init(
     adoptingFloatPlanes pointer: UnsafeMutablePointer<Float>, planes: Int, planeStride: Int,
     frames: Int, channels: Int

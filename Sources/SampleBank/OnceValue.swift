@@ -2,8 +2,9 @@ import Dispatch
 
 /// A value made once for every thread that asks: the first to ask makes it, the others wait
 /// for that one; `release` lets it go, and a later ask makes it again (but not
-/// `makeUnlessStarted`: what was handed over is not made again ahead of time). Loading threads share
-/// a key's decoding this way, and a bank loading ahead of time shares its work with them.
+/// `makeUnlessStarted` nor `valueUnlessReleased`: what was handed over is not made again ahead
+/// of time). Loading threads share a key's decoding this way, and a bank loading ahead of time
+/// shares its work with them.
 package final class OnceValue<Value>: @unchecked Sendable {
   private let make: @Sendable () -> Value
   private var state = State.waiting

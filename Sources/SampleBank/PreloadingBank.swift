@@ -4,8 +4,9 @@ import Platform
 /// A folder bank that starts loading its keys on threads of its own (two, given two cores) as
 /// soon as it is opened: while the score is still read and planned, they read the headers,
 /// resample the keys recorded at another rate to the highest rate among them (a render's
-/// rate, unless one is asked for), a channel each, and decode the others. A render then takes what is ready and shares what is
-/// under way (`resampling`), with the same values as loading them itself.
+/// rate, unless one is asked for), a channel each, and decode the others. A render then takes
+/// what is ready and shares what is under way (`resampling`), with the same values as loading
+/// them itself.
 ///
 /// Only small banks are loaded ahead (at most `maximumKeys` keys and `maximumBytes` bytes of
 /// files, so a score that plays two keys of a large bank pays little for the rest), and only
