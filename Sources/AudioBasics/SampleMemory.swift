@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -22,21 +24,16 @@ package final class SampleMemory: @unchecked Sendable {
   /// Room before the first allocation of a mapping: its bookkeeping.
   private static let headerBytes = 64
 
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let lock = DispatchSemaphore(value: 1)
   /// The region new small allocations are taken from, and how much of it is taken.
   private var filling: UnsafeMutableRawPointer?
   private var used = 0
   private var mapped = 0
 
-  package init() {
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
+  package init() {}
 
   deinit {
     if let filling { unmapIfUnused(filling, retiring: true) }
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
   }
 
   /// Bytes mapped now: the mappings with memory in use, and the region being filled.
@@ -135,8 +132,8 @@ package final class SampleMemory: @unchecked Sendable {
   }
 
   private func locked<Result>(_ body: () -> Result) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    lock.wait()
+    defer { lock.signal() }
     return body()
   }
 }
