@@ -26,6 +26,9 @@ package final class SampleBuffer: @unchecked Sendable {
   /// Frames up to the last one with a value that is not zero: adding a zero (of either sign)
   /// to a sum that started at +0 never changes it, so the mixer stops there with the same bits.
   package let soundingFrameCount: Int
+  /// The largest magnitude among the values as the mixer reads them (at most 1 for 16-bit
+  /// values); infinite or NaN when one is. It tells the mixer how far a sum can grow.
+  package let largestMagnitude: Float
 
   init(_ storage: SampleValues, channels: Int) {
     self.channels = channels
@@ -48,6 +51,7 @@ package final class SampleBuffer: @unchecked Sendable {
       }
       soundingFrameCount = Self.soundingFrames(values, channels: channels) { $0 != 0 }
     }
+    largestMagnitude = Self.largestMagnitude(of: base, count: valueCount)
   }
 
   /// Float channels already apart, one array each, stored as `init(_:channels:)` stores their
@@ -113,6 +117,20 @@ package final class SampleBuffer: @unchecked Sendable {
     self.channels = channels
     self.storedChannels = storedChannels
     self.soundingFrameCount = soundingFrameCount
+    largestMagnitude = Self.largestMagnitude(of: base, count: valueCount)
+  }
+
+  /// `largestMagnitude` of `count` values at `base`: 1 for 16-bit values (32768 × 2^-15 at
+  /// most) without reading them; the largest of float values' bit patterns without the sign,
+  /// which orders finite magnitudes and puts infinity and NaN above them.
+  private static func largestMagnitude(of base: Base, count: Int) -> Float {
+    guard case .float(let values) = base else { return 1 }
+    return UnsafeMutableRawPointer(values).withMemoryRebound(to: UInt32.self, capacity: count) {
+      bits in
+      var largest: UInt32 = 0
+      for index in 0..<count { largest = max(largest, bits[index] & 0x7FFF_FFFF) }
+      return Float(bitPattern: largest)
+    }
   }
 
   deinit {

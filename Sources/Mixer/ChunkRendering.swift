@@ -57,23 +57,23 @@ public func renderChunk(
       && finishing.leavesUnchanged(frameCount: frames, at: position)
     block.withUnsafeMutableBufferPointer { whole in
       let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
-      if let sums = renderer.render(into: buffer, keepingSums: keepsSums) {
+      if let kept = renderer.render(into: buffer, keepingSums: keepsSums) {
         let converted = chunk.int16.withUnsafeMutableBufferPointer { all in
           let out = UnsafeMutableBufferPointer(rebasing: all[(done * 2)..<((done + frames) * 2)])
-          switch sums {
+          switch kept.sums {
           case .mono(let mono):
             // Both channels from the one plane: measured and converted in the same pass.
             return measureAndConvert(
-              left: mono, right: mono, at: position, quantizer: &quantizer, into: out,
-              peak: &chunk.peak)
+              left: mono, right: mono, step: kept.step, at: position, quantizer: &quantizer,
+              into: out, peak: &chunk.peak)
           case .planes(let left, let right):
             return measureAndConvert(
-              left: left, right: right, at: position, quantizer: &quantizer, into: out,
-              peak: &chunk.peak)
+              left: left, right: right, step: kept.step, at: position, quantizer: &quantizer,
+              into: out, peak: &chunk.peak)
           }
         }
         if converted { return }
-        sums.write(into: buffer)
+        kept.sums.write(into: buffer, scaledBy: kept.step)
       }
       finishing.apply(to: buffer, channels: channels, at: position)
       deliver(
@@ -85,29 +85,34 @@ public func renderChunk(
   chunk.clippedCount += quantizer?.clippedCount ?? 0
 }
 
-/// Measures stereo frames held as left and right planes into `peak` and converts them to
-/// interleaved 16-bit frames in the same pass, on the guess (almost always right) that nothing
-/// clips; when the peak shows something may, converts them again from the planes with
-/// clamping, counting what clipped in `quantizer`, as the full path would. False when the
-/// quantizer is not a plain 16-bit one, and the block must be converted by the full path.
+/// Measures stereo frames held as left and right planes of sums, which `step` makes the mix's
+/// values, into `peak` and converts them to interleaved 16-bit frames in the same pass, on the
+/// guess (almost always right) that nothing clips; when the peak shows something may, converts
+/// them again from the planes with clamping, counting what clipped in `quantizer`, as the full
+/// path would. False when the quantizer is not a plain 16-bit one, and the block must be
+/// converted by the full path.
 private func measureAndConvert(
-  left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
-  quantizer: inout Quantizer?, into output: UnsafeMutableBufferPointer<Int16>,
-  peak: inout PeakMeter
+  left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, step: Float,
+  at position: Int64, quantizer: inout Quantizer?,
+  into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
 ) -> Bool {
   #if _endian(little)
     if let plain = quantizer, plain.convertsPlainSixteenBit, let base = output.baseAddress {
+      // 2^15 steps of 2^-15 make one: a sum times `fullScale` is its value times 2^15, exactly.
+      let fullScale = step * sixteenBitScale
       let clipped = UnsafeMutableRawPointer(base).withMemoryRebound(
         to: UInt32.self, capacity: left.count
       ) { frames in
-        let blockPeak = peak.measure(left: left, right: right, at: position) { frame in
-          frames[frame] = Quantizer.unclippedStereoFrame(left: left[frame], right: right[frame])
+        let blockPeak = peak.measure(left: left, right: right, scaledBy: step, at: position) {
+          frame in
+          frames[frame] = Quantizer.unclippedStereoFrame(
+            left: left[frame], right: right[frame], fullScale: fullScale)
         }
         var clipped: Int32 = 0
         guard !plain.convertsUnclipped(peak: blockPeak) else { return clipped }
         for frame in 0..<left.count {
           frames[frame] = Quantizer.clampedStereoFrame(
-            left: left[frame], right: right[frame], clipped: &clipped)
+            left: left[frame], right: right[frame], fullScale: fullScale, clipped: &clipped)
         }
         return clipped
       }
@@ -115,7 +120,7 @@ private func measureAndConvert(
       return true
     }
   #endif
-  peak.measure(left: left, right: right, at: position)
+  peak.measure(left: left, right: right, scaledBy: step, at: position)
   return false
 }
 

@@ -56,20 +56,21 @@ public struct PeakMeter: Sendable, Equatable {
     }
   }
 
-  /// `measure` for stereo frames held as left and right planes: the same peak and frame as
-  /// measuring them interleaved. `alongside` is called with each frame's index, in order, in
+  /// `measure` for stereo frames held as left and right planes of values times `1 / factor`
+  /// (a power of two): the same peak and frame as measuring the values interleaved, since such
+  /// a factor keeps their order. `alongside` is called with each frame's index, in order, in
   /// the same pass, so a caller can convert the frames while they are in registers.
   @discardableResult @inline(__always)
   mutating func measure(
-    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, at position: Int64,
-    alongside each: (Int) -> Void = { _ in }
+    left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, scaledBy factor: Float,
+    at position: Int64, alongside each: (Int) -> Void = { _ in }
   ) -> Float {
     let (largest, group) = largestMagnitude(count: left.count, alongside: each) { frame in
       let leftBits = left[frame].bitPattern & 0x7FFF_FFFF
       let rightBits = right[frame].bitPattern & 0x7FFF_FFFF
       return leftBits > rightBits ? leftBits : rightBits
     }
-    return record(largest, searchingFrom: group, at: position) { frame in
+    return record(largest, scaledBy: factor, searchingFrom: group, at: position) { frame in
       left[frame].bitPattern & 0x7FFF_FFFF == largest
         || right[frame].bitPattern & 0x7FFF_FFFF == largest ? frame : nil
     }
@@ -100,14 +101,15 @@ public struct PeakMeter: Sendable, Equatable {
     return (largest, largestGroup)
   }
 
-  /// Keeps a block's largest magnitude (as bits) when it passes the peak so far, with the
-  /// frame `frameHolding` gives for the first index from `group` on that holds it; returns it.
+  /// Keeps a block's largest magnitude (as bits, times `factor`) when it passes the peak so
+  /// far, with the frame `frameHolding` gives for the first index from `group` on that holds
+  /// it; returns it.
   @inline(__always)
   private mutating func record(
-    _ largest: UInt32, searchingFrom group: Int, at position: Int64,
+    _ largest: UInt32, scaledBy factor: Float = 1, searchingFrom group: Int, at position: Int64,
     frameHolding: (Int) -> Int?
   ) -> Float {
-    let blockPeak = Float(bitPattern: largest)
+    let blockPeak = Float(bitPattern: largest) * factor
     guard blockPeak > peak else { return blockPeak }
     peak = blockPeak
     var index = group

@@ -3,9 +3,9 @@
 
 /// `out[i] += source[i] * gain` for one, two, four or eight sources in one pass over `out`,
 /// added in the order given: the hot loop, over contiguous memory so it vectorizes.
-func addInOrder<Value: StoredValue>(
+func addInOrder<Value: StoredValue, Scaling: TermScaling>(
   _ sources: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
-  into out: UnsafeMutablePointer<Float>, count: Int
+  into out: UnsafeMutablePointer<Float>, count: Int, _: Scaling.Type
 ) {
   switch sources.count {
   case 8:
@@ -15,14 +15,14 @@ func addInOrder<Value: StoredValue>(
     let (ge, gf, gg, gh) = (gains[4], gains[5], gains[6], gains[7])
     for index in 0..<count {
       var sum = out[index]
-      sum += a[index].mixed * ga
-      sum += b[index].mixed * gb
-      sum += c[index].mixed * gc
-      sum += d[index].mixed * gd
-      sum += e[index].mixed * ge
-      sum += f[index].mixed * gf
-      sum += g[index].mixed * gg
-      sum += h[index].mixed * gh
+      sum += Scaling.term(a[index].mixed, ga)
+      sum += Scaling.term(b[index].mixed, gb)
+      sum += Scaling.term(c[index].mixed, gc)
+      sum += Scaling.term(d[index].mixed, gd)
+      sum += Scaling.term(e[index].mixed, ge)
+      sum += Scaling.term(f[index].mixed, gf)
+      sum += Scaling.term(g[index].mixed, gg)
+      sum += Scaling.term(h[index].mixed, gh)
       out[index] = sum
     }
   case 4:
@@ -30,25 +30,25 @@ func addInOrder<Value: StoredValue>(
     let (ga, gb, gc, gd) = (gains[0], gains[1], gains[2], gains[3])
     for index in 0..<count {
       var sum = out[index]
-      sum += a[index].mixed * ga
-      sum += b[index].mixed * gb
-      sum += c[index].mixed * gc
-      sum += d[index].mixed * gd
+      sum += Scaling.term(a[index].mixed, ga)
+      sum += Scaling.term(b[index].mixed, gb)
+      sum += Scaling.term(c[index].mixed, gc)
+      sum += Scaling.term(d[index].mixed, gd)
       out[index] = sum
     }
   case 2:
     let (a, b, ga, gb) = (sources[0], sources[1], gains[0], gains[1])
     for index in 0..<count {
       var sum = out[index]
-      sum += a[index].mixed * ga
-      sum += b[index].mixed * gb
+      sum += Scaling.term(a[index].mixed, ga)
+      sum += Scaling.term(b[index].mixed, gb)
       out[index] = sum
     }
   default:
     precondition(sources.count == 1, "one, two, four or eight sources")
     let (a, ga) = (sources[0], gains[0])
     for index in 0..<count {
-      out[index] += a[index].mixed * ga
+      out[index] += Scaling.term(a[index].mixed, ga)
     }
   }
 }
@@ -57,9 +57,10 @@ func addInOrder<Value: StoredValue>(
 /// and right sums held in two planes: each value is scaled once and added to both, which then
 /// hold exactly what adding the two equal channels would. Thirty-two frames at a time in vector
 /// registers, through every source, so a long run of voices reads and writes the sums once.
-func addSharedInOrder<Value: StoredValue>(
+func addSharedInOrder<Value: StoredValue, Scaling: TermScaling>(
   _ sources: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
-  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int
+  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int,
+  _: Scaling.Type
 ) {
   var frame = 0
   // Four vectors a plane: the sums' add latency is covered by independent chains.
@@ -74,10 +75,10 @@ func addSharedInOrder<Value: StoredValue>(
     var right3 = Float.floats8(at: UnsafePointer(right + frame + 24))
     for (source, gain) in zip(sources, gains) {
       let scale = SIMD8<Float>(repeating: gain)
-      let terms0 = Value.floats8(at: source + frame) * scale
-      let terms1 = Value.floats8(at: source + frame + 8) * scale
-      let terms2 = Value.floats8(at: source + frame + 16) * scale
-      let terms3 = Value.floats8(at: source + frame + 24) * scale
+      let terms0 = Scaling.terms(Value.floats8(at: source + frame), scale)
+      let terms1 = Scaling.terms(Value.floats8(at: source + frame + 8), scale)
+      let terms2 = Scaling.terms(Value.floats8(at: source + frame + 16), scale)
+      let terms3 = Scaling.terms(Value.floats8(at: source + frame + 24), scale)
       left0 += terms0
       right0 += terms0
       left1 += terms1
@@ -101,7 +102,7 @@ func addSharedInOrder<Value: StoredValue>(
     var leftSum = left[frame]
     var rightSum = right[frame]
     for (source, gain) in zip(sources, gains) {
-      let term = source[frame].mixed * gain
+      let term = Scaling.term(source[frame].mixed, gain)
       leftSum += term
       rightSum += term
     }
@@ -113,24 +114,25 @@ func addSharedInOrder<Value: StoredValue>(
 
 /// Adds one source's stereo frames, held in a left and a right plane, scaled by `gain`, to
 /// left and right sums in two planes: contiguous on every side, so it vectorizes.
-func addStereo<Value: StoredValue>(
+func addStereo<Value: StoredValue, Scaling: TermScaling>(
   _ sourceLeft: UnsafePointer<Value>, _ sourceRight: UnsafePointer<Value>, gain: Float,
-  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int
+  left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frameCount: Int,
+  _: Scaling.Type
 ) {
   for frame in 0..<frameCount {
-    left[frame] += sourceLeft[frame].mixed * gain
-    right[frame] += sourceRight[frame].mixed * gain
+    left[frame] += Scaling.term(sourceLeft[frame].mixed, gain)
+    right[frame] += Scaling.term(sourceRight[frame].mixed, gain)
   }
 }
 
-/// Writes left and right planes as interleaved stereo frames.
+/// Writes left and right planes times `factor` as interleaved stereo frames.
 func interleave(
   _ left: UnsafePointer<Float>, _ right: UnsafePointer<Float>, frameCount: Int,
-  into stereo: UnsafeMutablePointer<Float>
+  scaledBy factor: Float, into stereo: UnsafeMutablePointer<Float>
 ) {
   for frame in 0..<frameCount {
-    stereo[2 * frame] = left[frame]
-    stereo[2 * frame + 1] = right[frame]
+    stereo[2 * frame] = left[frame] * factor
+    stereo[2 * frame + 1] = right[frame] * factor
   }
 }
 
@@ -164,13 +166,15 @@ private func store(_ values: SIMD8<Float>, at pointer: UnsafeMutablePointer<Floa
   UnsafeMutableRawPointer(pointer).storeBytes(of: values, as: SIMD8<Float>.self)
 }
 
-/// Writes each of `frameCount` mono values to both channels of a stereo frame.
+/// Writes each of `frameCount` mono values times `factor` to both channels of a stereo frame.
 func copyToBothChannels(
-  _ mono: UnsafePointer<Float>, frameCount: Int, into stereo: UnsafeMutablePointer<Float>
+  _ mono: UnsafePointer<Float>, frameCount: Int, scaledBy factor: Float,
+  into stereo: UnsafeMutablePointer<Float>
 ) {
   for frame in 0..<frameCount {
-    stereo[2 * frame] = mono[frame]
-    stereo[2 * frame + 1] = mono[frame]
+    let value = mono[frame] * factor
+    stereo[2 * frame] = value
+    stereo[2 * frame + 1] = value
   }
 }
 
@@ -203,4 +207,30 @@ extension Float: StoredValue {
   static func floats8(at pointer: UnsafePointer<Float>) -> SIMD8<Float> {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
   }
+}
+
+/// How a kernel makes a source's terms from its values: scaled by the source's gain, or taken
+/// as they are when every gain of the pass is 1 (16-bit values summed in steps of 2^-15, see
+/// `MixRenderer.Scale`), which spares the loop a multiply a value.
+protocol TermScaling {
+  static func term(_ value: Float, _ gain: Float) -> Float
+  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float>
+}
+
+/// Terms are values times the source's gain.
+enum GainScaled: TermScaling {
+  @inline(__always)
+  static func term(_ value: Float, _ gain: Float) -> Float { value * gain }
+  @inline(__always)
+  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float> {
+    values * gains
+  }
+}
+
+/// Terms are the values themselves: the sources' gains are all 1.
+enum Unscaled: TermScaling {
+  @inline(__always)
+  static func term(_ value: Float, _ gain: Float) -> Float { value }
+  @inline(__always)
+  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float> { values }
 }

@@ -18,6 +18,10 @@ public struct MixPlan: Sendable {
   let storedChannels: [Int]
   /// How far apart each sample's channel planes are: its frames.
   let planeLengths: [Int]
+  /// Whether blocks may be summed in steps of 2^-15 (`MixRenderer.Scale`): no sample holds a
+  /// value so large (or not finite) that a sum in those steps could leave the float range
+  /// where it would not have.
+  let sumsInSteps: Bool
 
   /// `channels` is 1 or 2, as for every render (stereo sums are held as two planes).
   public init(samples: [Sample], voices: [Voice], channels: Int) {
@@ -31,6 +35,9 @@ public struct MixPlan: Sendable {
     soundingFrameCounts = samples.map { Int64($0.buffer.soundingFrameCount) }
     storedChannels = samples.map(\.buffer.storedChannels)
     planeLengths = samples.map(\.buffer.planeLength)
+    // In steps, a term is at most 2^15 times a value: below 2^79 here, so even 2^47 voices at
+    // once stay below the float range's 2^128.
+    sumsInSteps = samples.allSatisfy { $0.buffer.largestMagnitude < 0x1p64 }
   }
 
   /// Sample `sample`'s value in frame `frame`, channel `channel`, as a float (a 16-bit value

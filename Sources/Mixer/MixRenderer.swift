@@ -16,6 +16,8 @@ public struct MixRenderer: Sendable {
   private(set) var active: [Int] = []
   /// Memory reused block after block (see `MixScratch`).
   private(set) var scratch = MixScratch()
+  /// The units the block being summed is summed in.
+  private(set) var scale = Scale.asStored
 
   /// A renderer whose first block starts at `startFrame`; the plan's voices must be in render
   /// order and every sample must have the plan's channel count.
@@ -41,11 +43,12 @@ public struct MixRenderer: Sendable {
   }
 
   /// `render(into:)`, except that with `keepingSums`, a stereo block's sums are returned as
-  /// the mixer holds them (valid until the next block) and `output` is not written, so a
-  /// caller can convert them without interleaving them first. Otherwise returns nil.
+  /// the mixer holds them (valid until the next block), with the factor that makes them the
+  /// mix's values, and `output` is not written, so a caller can convert them without
+  /// interleaving them first. Otherwise returns nil.
   mutating func render(
     into output: UnsafeMutableBufferPointer<Float>, keepingSums: Bool
-  ) -> StereoSums? {
+  ) -> KeptSums? {
     let frameCount = output.count / channels
     guard frameCount > 0, let outBase = output.baseAddress else { return nil }
     let blockStart = position
@@ -57,42 +60,16 @@ public struct MixRenderer: Sendable {
     let block = (start: blockStart, end: blockEnd)
     // A copy of this renderer shares the scratch memory until one of them makes its own.
     if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
-    var kept: StereoSums?
+    scale = scale(for: block)
+    let sums = sum(block, frameCount: frameCount, output: outBase)
+    let step = step(of: scale)
+    var kept: KeptSums?
     if channels == 1 {
-      output.update(repeating: 0)
-      addVoices(active.indices, block: block, into: Sums(left: outBase))
+      if step != 1 { multiply(outBase, count: frameCount, by: step) }
+    } else if keepingSums {
+      kept = KeptSums(sums: sums, step: step)
     } else {
-      // While every voice added so far keeps one value for both channels, the left and right
-      // sums are equal: they are summed once, in mono. From the first voice with channels of
-      // its own on, the left and right sums go on in two planes, interleaved at the end.
-      var sharedCount = 0
-      while sharedCount < active.count
-        && plan.storedChannels[voices[active[sharedCount]].sampleIndex] == 1
-      {
-        sharedCount += 1
-      }
-      let left = scratch.plane(0, frameCount: frameCount)
-      left.update(repeating: 0, count: frameCount)
-      addVoices(0..<sharedCount, block: block, into: Sums(left: left))
-      if sharedCount == active.count {
-        if keepingSums {
-          kept = .mono(UnsafeBufferPointer(start: left, count: frameCount))
-        } else {
-          copyToBothChannels(left, frameCount: frameCount, into: outBase)
-        }
-      } else {
-        let right = scratch.plane(1, frameCount: frameCount)
-        addVoices(
-          sharedCount..<active.count, block: block, into: Sums(left: left, right: right),
-          rightCopiesLeft: true)
-        if keepingSums {
-          kept = .planes(
-            left: UnsafeBufferPointer(start: left, count: frameCount),
-            right: UnsafeBufferPointer(start: right, count: frameCount))
-        } else {
-          interleave(left, right, frameCount: frameCount, into: outBase)
-        }
-      }
+      sums.write(into: output, scaledBy: step)
     }
     // Those that end here are dropped, in place (a closure would copy the plan each block).
     var staying = 0
@@ -103,6 +80,41 @@ public struct MixRenderer: Sendable {
     active.removeLast(active.count - staying)
     position = blockEnd
     return kept
+  }
+
+  /// Sums the active voices over the block, in the renderer's `scale`: a mono output's sums
+  /// in `output`, a stereo one's in the scratch planes (mono while every voice keeps one value
+  /// for both channels).
+  private func sum(
+    _ block: (start: Int64, end: Int64), frameCount: Int, output: UnsafeMutablePointer<Float>
+  ) -> StereoSums {
+    if channels == 1 {
+      output.update(repeating: 0, count: frameCount)
+      addVoices(active.indices, block: block, into: Sums(left: output))
+      return .mono(UnsafeBufferPointer(start: output, count: frameCount))
+    }
+    // While every voice added so far keeps one value for both channels, the left and right
+    // sums are equal: they are summed once, in mono. From the first voice with channels of
+    // its own on, the left and right sums go on in two planes, interleaved at the end.
+    var sharedCount = 0
+    while sharedCount < active.count
+      && plan.storedChannels[voices[active[sharedCount]].sampleIndex] == 1
+    {
+      sharedCount += 1
+    }
+    let left = scratch.plane(0, frameCount: frameCount)
+    left.update(repeating: 0, count: frameCount)
+    addVoices(0..<sharedCount, block: block, into: Sums(left: left))
+    guard sharedCount < active.count else {
+      return .mono(UnsafeBufferPointer(start: left, count: frameCount))
+    }
+    let right = scratch.plane(1, frameCount: frameCount)
+    addVoices(
+      sharedCount..<active.count, block: block, into: Sums(left: left, right: right),
+      rightCopiesLeft: true)
+    return .planes(
+      left: UnsafeBufferPointer(start: left, count: frameCount),
+      right: UnsafeBufferPointer(start: right, count: frameCount))
   }
 
   /// Adds the active voices at `positions`, in order, over the block, to `sums`. With
@@ -191,11 +203,13 @@ public struct MixRenderer: Sendable {
     let gains = UnsafeBufferPointer(start: scratch.gains, count: positions.count)
     var isShared = false
     var isInt16 = false
+    var isUnscaled = false
     for (slot, position) in positions.enumerated() {
       let source = source(of: voices[active[position]], from: first, channels: sums.channels)
       scratch.gains[slot] = source.gain
       scratch.planeLengths[slot] = source.planeLength
       isShared = source.isShared
+      isUnscaled = source.isUnscaled
       switch source.values {
       case .int16(let values):
         scratch.int16Values[slot] = values
@@ -206,28 +220,33 @@ public struct MixRenderer: Sendable {
     }
     if isInt16 {
       let values = UnsafeBufferPointer(start: scratch.int16Values, count: positions.count)
-      add(values, gains, into: sums, isShared: isShared, frameCount: frameCount)
+      if isUnscaled {
+        add(values, gains, into: sums, isShared: isShared, frameCount: frameCount, Unscaled.self)
+      } else {
+        add(values, gains, into: sums, isShared: isShared, frameCount: frameCount, GainScaled.self)
+      }
     } else {
       let values = UnsafeBufferPointer(start: scratch.floatValues, count: positions.count)
-      add(values, gains, into: sums, isShared: isShared, frameCount: frameCount)
+      add(values, gains, into: sums, isShared: isShared, frameCount: frameCount, GainScaled.self)
     }
   }
 
   /// Picks the kernel for a pass: one plane, or two planes from shared or stereo values.
-  private func add<Value: StoredValue>(
+  private func add<Value: StoredValue, Scaling: TermScaling>(
     _ values: UnsafeBufferPointer<UnsafePointer<Value>>, _ gains: UnsafeBufferPointer<Float>,
-    into sums: Sums, isShared: Bool, frameCount: Int
+    into sums: Sums, isShared: Bool, frameCount: Int, _ scaling: Scaling.Type
   ) {
     guard let right = sums.right else {
-      return addInOrder(values, gains, into: sums.left, count: frameCount)
+      return addInOrder(values, gains, into: sums.left, count: frameCount, scaling)
     }
     if isShared {
-      addSharedInOrder(values, gains, left: sums.left, right: right, frameCount: frameCount)
+      addSharedInOrder(
+        values, gains, left: sums.left, right: right, frameCount: frameCount, scaling)
     } else {
       for (slot, (values, gain)) in zip(values, gains).enumerated() {
         addStereo(
           values, values + scratch.planeLengths[slot], gain: gain, left: sums.left, right: right,
-          frameCount: frameCount)
+          frameCount: frameCount, scaling)
       }
     }
   }

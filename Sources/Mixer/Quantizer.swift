@@ -43,25 +43,33 @@ public struct Quantizer: Sendable {
     guard convertsUnclipped(peak: peak) else {
       return quantize(input, firstIndex: firstIndex, into: output)
     }
-    for index in 0..<input.count { output[index] = sixteenBitUnclipped(input[index]) }
+    for index in 0..<input.count {
+      output[index] = sixteenBitUnclipped(input[index], fullScale: 32_768)
+    }
   }
 
   /// A stereo frame's 16-bit values, for values that `convertsUnclipped` shows convert
   /// without clamping, as one 32-bit word: left in the low half, which comes first in memory
-  /// on a little-endian machine, so interleaving needs no shuffling.
+  /// on a little-endian machine, so interleaving needs no shuffling. `fullScale` makes a
+  /// value 2^15 times the one it stands for: 32768 for the values themselves, 1 for sums in
+  /// steps of 2^-15.
   @inline(__always)
-  static func unclippedStereoFrame(left: Float, right: Float) -> UInt32 {
-    let low = UInt32(UInt16(bitPattern: sixteenBitUnclipped(left)))
-    let high = UInt32(UInt16(bitPattern: sixteenBitUnclipped(right)))
+  static func unclippedStereoFrame(left: Float, right: Float, fullScale: Float) -> UInt32 {
+    let low = UInt32(UInt16(bitPattern: sixteenBitUnclipped(left, fullScale: fullScale)))
+    let high = UInt32(UInt16(bitPattern: sixteenBitUnclipped(right, fullScale: fullScale)))
     return low | high << 16
   }
 
   /// `unclippedStereoFrame` for any values: clamped as a plain 16-bit conversion clamps them,
   /// adding the values that clipped to `clipped`.
   @inline(__always)
-  static func clampedStereoFrame(left: Float, right: Float, clipped: inout Int32) -> UInt32 {
-    let low = UInt32(UInt16(bitPattern: sixteenBitClamped(left, clipped: &clipped)))
-    let high = UInt32(UInt16(bitPattern: sixteenBitClamped(right, clipped: &clipped)))
+  static func clampedStereoFrame(
+    left: Float, right: Float, fullScale: Float, clipped: inout Int32
+  ) -> UInt32 {
+    let low = UInt32(
+      UInt16(bitPattern: sixteenBitClamped(left, fullScale: fullScale, clipped: &clipped)))
+    let high = UInt32(
+      UInt16(bitPattern: sixteenBitClamped(right, fullScale: fullScale, clipped: &clipped)))
     return low | high << 16
   }
 
@@ -115,15 +123,16 @@ private func quantizeSixteenBit(
 ) -> Int {
   var clipped: Int32 = 0  // 32-bit lanes vectorize twice as wide as 64-bit ones
   for index in 0..<input.count {
-    output[index] = sixteenBitClamped(input[index], clipped: &clipped)
+    output[index] = sixteenBitClamped(input[index], fullScale: 32_768, clipped: &clipped)
   }
   return Int(clipped)
 }
 
-/// One value as `quantizeSixteenBit` converts it, adding 1 to `clipped` when it clips.
+/// One value as `quantizeSixteenBit` converts it, adding 1 to `clipped` when it clips;
+/// `fullScale` as for `Quantizer.unclippedStereoFrame`.
 @inline(__always)
-private func sixteenBitClamped(_ value: Float, clipped: inout Int32) -> Int16 {
-  let scaled = value * 32_768
+private func sixteenBitClamped(_ value: Float, fullScale: Float, clipped: inout Int32) -> Int16 {
+  let scaled = value * fullScale
   clipped &+= (scaled >= 32_767.5 ? 1 : 0) &+ (scaled < -32_768.5 ? 1 : 0)
   let high = scaled > 32_767 ? 32_767 : scaled
   let clamped = high < -32_768 ? -32_768 : (high == high ? high : 0)
@@ -135,6 +144,6 @@ private func sixteenBitClamped(_ value: Float, clipped: inout Int32) -> Int16 {
 /// `quantizeSixteenBit`'s value for one known to round inside the range: scale, round through
 /// 1.5 * 2^23 and keep the low 16 bits of the sum's bit pattern, which hold the integer.
 @inline(__always)
-private func sixteenBitUnclipped(_ value: Float) -> Int16 {
-  Int16(truncatingIfNeeded: (value * 32_768 + 12_582_912).bitPattern)
+private func sixteenBitUnclipped(_ value: Float, fullScale: Float) -> Int16 {
+  Int16(truncatingIfNeeded: (value * fullScale + 12_582_912).bitPattern)
 }

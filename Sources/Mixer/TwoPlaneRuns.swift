@@ -2,9 +2,10 @@
 /// storage: the sums stay in registers through every voice of the run, and a stereo voice no
 /// longer splits a run of shared ones into passes that each read and write the sums.
 
-/// How a source's values are stored, for a pass that mixes storages.
+/// How a source's values are stored, for a pass that mixes storages; `unscaled` 16-bit values
+/// are added as they are (their gain is 1, see `MixRenderer.Scale`).
 enum StoredKind: UInt8 {
-  case sharedInt16, sharedFloat, stereoInt16, stereoFloat
+  case sharedInt16, sharedFloat, stereoInt16, stereoFloat, sharedInt16Unscaled, stereoInt16Unscaled
 }
 
 extension MixRenderer {
@@ -20,6 +21,9 @@ extension MixRenderer {
       scratch.gains[slot] = source.gain
       scratch.planeLengths[slot] = source.planeLength
       switch source.values {
+      case .int16(let values) where source.isUnscaled:
+        scratch.int16Values[slot] = values
+        scratch.kinds[slot] = source.isShared ? .sharedInt16Unscaled : .stereoInt16Unscaled
       case .int16(let values):
         scratch.int16Values[slot] = values
         scratch.kinds[slot] = source.isShared ? .sharedInt16 : .stereoInt16
@@ -50,12 +54,17 @@ private func addMixedInOrder(
     for slot in 0..<count {
       let scale = SIMD8<Float>(repeating: gains[slot])
       switch kinds[slot] {
-      case .sharedInt16: sums.addShared(ints[slot] + frame, scale)
-      case .sharedFloat: sums.addShared(floats[slot] + frame, scale)
+      case .sharedInt16: sums.addShared(ints[slot] + frame, scale, GainScaled.self)
+      case .sharedFloat: sums.addShared(floats[slot] + frame, scale, GainScaled.self)
       case .stereoInt16:
-        sums.addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale)
+        sums.addStereo(
+          ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, GainScaled.self)
       case .stereoFloat:
-        sums.addStereo(floats[slot] + frame, floats[slot] + lengths[slot] + frame, scale)
+        sums.addStereo(
+          floats[slot] + frame, floats[slot] + lengths[slot] + frame, scale, GainScaled.self)
+      case .sharedInt16Unscaled: sums.addShared(ints[slot] + frame, scale, Unscaled.self)
+      case .stereoInt16Unscaled:
+        sums.addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, Unscaled.self)
       }
     }
     sums.store(left: left + frame, right: right + frame)
@@ -69,12 +78,18 @@ private func addMixedInOrder(
       case .sharedInt16:
         let term = ints[slot][frame].mixed * gain
         (leftSum, rightSum) = (leftSum + term, rightSum + term)
+      case .sharedInt16Unscaled:
+        let term = ints[slot][frame].mixed
+        (leftSum, rightSum) = (leftSum + term, rightSum + term)
       case .sharedFloat:
         let term = floats[slot][frame].mixed * gain
         (leftSum, rightSum) = (leftSum + term, rightSum + term)
       case .stereoInt16:
         leftSum += ints[slot][frame].mixed * gain
         rightSum += ints[slot][lengths[slot] + frame].mixed * gain
+      case .stereoInt16Unscaled:
+        leftSum += ints[slot][frame].mixed
+        rightSum += ints[slot][lengths[slot] + frame].mixed
       case .stereoFloat:
         leftSum += floats[slot][frame] * gain
         rightSum += floats[slot][lengths[slot] + frame] * gain
@@ -99,13 +114,13 @@ private struct TwoPlaneTile {
   }
 
   @inline(__always)
-  mutating func addShared<Value: StoredValue>(
-    _ values: UnsafePointer<Value>, _ scale: SIMD8<Float>
+  mutating func addShared<Value: StoredValue, Scaling: TermScaling>(
+    _ values: UnsafePointer<Value>, _ scale: SIMD8<Float>, _: Scaling.Type
   ) {
-    let terms0 = Value.floats8(at: values) * scale
-    let terms1 = Value.floats8(at: values + 8) * scale
-    let terms2 = Value.floats8(at: values + 16) * scale
-    let terms3 = Value.floats8(at: values + 24) * scale
+    let terms0 = Scaling.terms(Value.floats8(at: values), scale)
+    let terms1 = Scaling.terms(Value.floats8(at: values + 8), scale)
+    let terms2 = Scaling.terms(Value.floats8(at: values + 16), scale)
+    let terms3 = Scaling.terms(Value.floats8(at: values + 24), scale)
     (left0, right0) = (left0 + terms0, right0 + terms0)
     (left1, right1) = (left1 + terms1, right1 + terms1)
     (left2, right2) = (left2 + terms2, right2 + terms2)
@@ -113,18 +128,18 @@ private struct TwoPlaneTile {
   }
 
   @inline(__always)
-  mutating func addStereo<Value: StoredValue>(
+  mutating func addStereo<Value: StoredValue, Scaling: TermScaling>(
     _ leftValues: UnsafePointer<Value>, _ rightValues: UnsafePointer<Value>,
-    _ scale: SIMD8<Float>
+    _ scale: SIMD8<Float>, _: Scaling.Type
   ) {
-    left0 += Value.floats8(at: leftValues) * scale
-    left1 += Value.floats8(at: leftValues + 8) * scale
-    left2 += Value.floats8(at: leftValues + 16) * scale
-    left3 += Value.floats8(at: leftValues + 24) * scale
-    right0 += Value.floats8(at: rightValues) * scale
-    right1 += Value.floats8(at: rightValues + 8) * scale
-    right2 += Value.floats8(at: rightValues + 16) * scale
-    right3 += Value.floats8(at: rightValues + 24) * scale
+    left0 += Scaling.terms(Value.floats8(at: leftValues), scale)
+    left1 += Scaling.terms(Value.floats8(at: leftValues + 8), scale)
+    left2 += Scaling.terms(Value.floats8(at: leftValues + 16), scale)
+    left3 += Scaling.terms(Value.floats8(at: leftValues + 24), scale)
+    right0 += Scaling.terms(Value.floats8(at: rightValues), scale)
+    right1 += Scaling.terms(Value.floats8(at: rightValues + 8), scale)
+    right2 += Scaling.terms(Value.floats8(at: rightValues + 16), scale)
+    right3 += Scaling.terms(Value.floats8(at: rightValues + 24), scale)
   }
 
   @inline(__always)
