@@ -89,8 +89,9 @@ public struct MixRenderer: Sendable {
     _ block: (start: Int64, end: Int64), frameCount: Int, output: UnsafeMutablePointer<Float>
   ) -> StereoSums {
     if channels == 1 {
-      output.update(repeating: 0, count: frameCount)
-      addVoices(active.indices, block: block, into: Sums(left: output))
+      let started = startSums(
+        block, sharedEnd: active.count, in: output, frameCount: frameCount)
+      addVoices(started..<active.count, block: block, into: Sums(left: output))
       return .mono(UnsafeBufferPointer(start: output, count: frameCount))
     }
     // While every voice added so far keeps one value for both channels, the left and right
@@ -103,8 +104,8 @@ public struct MixRenderer: Sendable {
       sharedCount += 1
     }
     let left = scratch.plane(0, frameCount: frameCount)
-    left.update(repeating: 0, count: frameCount)
-    addVoices(0..<sharedCount, block: block, into: Sums(left: left))
+    let started = startSums(block, sharedEnd: sharedCount, in: left, frameCount: frameCount)
+    addVoices(started..<sharedCount, block: block, into: Sums(left: left))
     guard sharedCount < active.count else {
       return .mono(UnsafeBufferPointer(start: left, count: frameCount))
     }
@@ -253,7 +254,7 @@ public struct MixRenderer: Sendable {
 
   /// Adds the active voice at `position` over the part of the block it sounds in, fading it
   /// if it was cut.
-  private func addVoice(
+  func addVoice(
     at position: Int, block: (start: Int64, end: Int64), into sums: Sums
   ) {
     let voice = voices[active[position]]

@@ -83,6 +83,27 @@ import Testing
     #expect(bits(rendered) == bits(expected))
   }
 
+  @Test(arguments: [1, 2], [5, 64, 4_096])
+  func manySixteenBitVoicesAtOnceHaveTheBitsOfTheMixByDefinition(
+    channels: Int, blockFrames: Int
+  ) {
+    // Loud values, 48 voices at once: more than a pass takes, sums far past 16 bits.
+    let loud = [Int16(32_767), -32_768, 32_000, -1, 12_345, -32_767, 7, 30_001]
+    let keys = (0..<3).map { key in
+      Sample(
+        storage: .int16((0..<3_000).map { loud[($0 * (key + 3)) % loud.count] }), channels: 1)
+    }
+    let taps = (0..<150).map {
+      MixTap(frame: Int64($0 * 61), sampleIndex: $0 % keys.count, gain: 1)
+    }
+    let planned = voices(taps, samples: keys)
+    let mapped = keys.map { $0.mapped(toChannels: channels) }
+    let expected = referenceMix(planned, samples: keys, channels: channels, frames: 12_000)
+    let rendered = mix(
+      planned, samples: mapped, channels: channels, frames: 12_000, blockFrames: blockFrames)
+    #expect(bits(rendered) == bits(expected))
+  }
+
   @Test func aSampleTooLargeForStepsIsSummedAsStored() {
     // 3e34 is finite, but 2^15 times it is not: summed in steps it would become infinity.
     let large = Sample(values: [3e34, -3e34, 1, 3e34], channels: 1)

@@ -1,0 +1,101 @@
+/// A block's first voices summed as integers: in steps of 2^-15, 16-bit values are whole
+/// numbers, and so is every sum of a few of them, exactly, in any order.
+
+extension MixRenderer {
+  /// Starts the block's sums in `plane`: at zero, or, in a block summed in steps of 2^-15,
+  /// with the leading voices (before `sharedEnd`) that keep one 16-bit value for every channel,
+  /// as far as the first that does not. Returns the position of the first active voice not
+  /// added.
+  ///
+  /// At most `MixScratch.passCapacity` (32) such voices, each value at most 2^15 in size, sum
+  /// to less than 2^24: every partial sum is a float exactly, whatever the order, so summing
+  /// them as integers and adding a voice that covers only part of the block afterwards gives
+  /// the bits of adding them one by one in order.
+  func startSums(
+    _ block: (start: Int64, end: Int64), sharedEnd: Int, in plane: UnsafeMutablePointer<Float>,
+    frameCount: Int
+  ) -> Int {
+    guard scale == .sixteenBitSteps else {
+      plane.update(repeating: 0, count: frameCount)
+      return 0
+    }
+    var end = 0
+    var whole = 0
+    var partial = false
+    while end < min(sharedEnd, MixScratch.passCapacity) {
+      let voice = voices[active[end]]
+      guard case .int16(let values) = source(of: voice, from: block.start, channels: 1).values
+      else { break }
+      if voice.startFrame <= block.start && plan.mixEnd(of: voice) >= block.end {
+        scratch.int16Values[whole] = values
+        whole += 1
+      } else {
+        partial = true
+      }
+      end += 1
+    }
+    sumWholeNumbers(
+      UnsafeBufferPointer(start: scratch.int16Values, count: whole), into: plane,
+      frameCount: frameCount)
+    if partial {
+      for position in 0..<end {
+        let voice = voices[active[position]]
+        guard voice.startFrame > block.start || plan.mixEnd(of: voice) < block.end else {
+          continue
+        }
+        addVoice(at: position, block: block, into: Sums(left: plane))
+      }
+    }
+    return end
+  }
+}
+
+/// Writes to `out` the sums of 16-bit `sources` over `frameCount` frames, added as 32-bit
+/// integers thirty-two frames at a time in registers and converted once; the caller makes
+/// sure each sum is below 2^24, so that the conversion is exact.
+func sumWholeNumbers(
+  _ sources: UnsafeBufferPointer<UnsafePointer<Int16>>, into out: UnsafeMutablePointer<Float>,
+  frameCount: Int
+) {
+  var frame = 0
+  while frame + 32 <= frameCount {
+    var (sum0, sum1) = (SIMD8<Int32>(), SIMD8<Int32>())
+    var (sum2, sum3) = (SIMD8<Int32>(), SIMD8<Int32>())
+    for source in sources {
+      sum0 &+= widened(source + frame)
+      sum1 &+= widened(source + frame + 8)
+      sum2 &+= widened(source + frame + 16)
+      sum3 &+= widened(source + frame + 24)
+    }
+    let bytes = UnsafeMutableRawPointer(out + frame)
+    bytes.storeBytes(of: floats(sum0), as: SIMD8<Float>.self)
+    bytes.storeBytes(of: floats(sum1), toByteOffset: 32, as: SIMD8<Float>.self)
+    bytes.storeBytes(of: floats(sum2), toByteOffset: 64, as: SIMD8<Float>.self)
+    bytes.storeBytes(of: floats(sum3), toByteOffset: 96, as: SIMD8<Float>.self)
+    frame += 32
+  }
+  while frame < frameCount {
+    var sum: Int32 = 0
+    for source in sources { sum &+= Int32(source[frame]) }
+    out[frame] = Float(sum)
+    frame += 1
+  }
+}
+
+/// Eight 16-bit values from `pointer` as 32-bit integers, lane by lane so that the vectorizer
+/// makes one widening load of them.
+@inline(__always)
+private func widened(_ pointer: UnsafePointer<Int16>) -> SIMD8<Int32> {
+  let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
+  return SIMD8<Int32>(
+    Int32(values[0]), Int32(values[1]), Int32(values[2]), Int32(values[3]),
+    Int32(values[4]), Int32(values[5]), Int32(values[6]), Int32(values[7]))
+}
+
+/// Eight integers as floats, lane by lane so that the vectorizer makes one conversion.
+@inline(__always)
+private func floats(_ values: SIMD8<Int32>) -> SIMD8<Float> {
+  SIMD8<Float>(
+    Float(values[0]), Float(values[1]), Float(values[2]), Float(values[3]),
+    Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]))
+}
