@@ -109,3 +109,48 @@ private struct MemoryBank: SampleBank {
     }
   }
 }
+
+/// `MemoryBank` with a loader's work done ahead of time: key A's planes, every one resampled
+/// already, handed over once as `PreloadingBank` hands them over; it counts the decodes asked
+/// of it.
+private final class ResampledAheadBank: SampleBank, @unchecked Sendable {
+  private let bank = MemoryBank()
+  private let lock = NSLock()
+  private var ahead: ResampledPlanes?
+  private(set) var decodes = 0
+
+  init() throws {
+    let planes = ResampledPlanes(try bank.sample(for: "A"), rate: 48_000)
+    for plane in 0..<planes.count { _ = planes.resample(plane) }
+    ahead = planes
+  }
+
+  var titles: [String] { bank.titles }
+
+  func info(for title: String) throws(BankError) -> SampleInfo { try bank.info(for: title) }
+
+  func sample(for title: String) throws(BankError) -> DecodedSample {
+    lock.withLock { decodes += 1 }
+    return try bank.sample(for: title)
+  }
+
+  func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes? {
+    lock.withLock {
+      defer { ahead = nil }
+      return title == "A" ? ahead : nil
+    }
+  }
+}
+
+@Suite struct ResampledAheadTests {
+  @Test(arguments: [1, 2])
+  func planesResampledAheadAreNeitherDecodedNorResampledAgain(jobs: Int) throws {
+    let bank = try ResampledAheadBank()
+    let wanted = [SampleToLoad(key: "A", layer: 0, info: try bank.info(for: "A"))]
+    let loaded = loadSamples(wanted, from: bank, rate: 48_000, channels: 2, jobs: jobs)
+    let whole = try prepare(try MemoryBank().sample(for: "A"), rate: 48_000, channels: 2)
+    #expect(try loaded[0].get().sample.values.map(\.bitPattern) == whole.values.map(\.bitPattern))
+    // Once a job has put the sample together, the other channel's job has nothing to do.
+    #expect(bank.decodes == 0)
+  }
+}

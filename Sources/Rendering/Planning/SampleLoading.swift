@@ -72,7 +72,10 @@ func loadSamples(
         }, at: index)
       return
     }
-    switch shared[index].value {
+    // Released once a job has put the sample together: every plane was resampled, this
+    // job's too (by a bank's loader, when it did so ahead of time); nothing is left to do.
+    guard let made = shared[index].valueUnlessReleased else { return }
+    switch made {
     case .failure(let error):
       results.set(.failure(error), at: index)
     case .success(let planes):
