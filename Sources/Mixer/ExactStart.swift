@@ -24,9 +24,10 @@ extension MixRenderer {
     var partial = false
     while end < min(sharedEnd, MixScratch.passCapacity) {
       let voice = voices[active[end]]
-      guard case .int16(let values) = source(of: voice, from: block.start, channels: 1).values
-      else { break }
-      if voice.startFrame <= block.start && plan.mixEnd(of: voice) >= block.end {
+      guard case .int16 = plan.bases[voice.sampleIndex] else { break }
+      if voice.startFrame <= block.start && plan.mixEnd(of: voice) >= block.end,
+        case .int16(let values) = source(of: voice, from: block.start, channels: 1).values
+      {
         scratch.int16Values[whole] = values
         whole += 1
       } else {
