@@ -60,19 +60,13 @@ func sumWholeNumbers(
 ) {
   var frame = 0
   while frame + 32 <= frameCount {
-    var (sum0, sum1) = (SIMD8<Int32>(), SIMD8<Int32>())
-    var (sum2, sum3) = (SIMD8<Int32>(), SIMD8<Int32>())
+    var (sum0, sum1) = (SIMD16<Int32>(), SIMD16<Int32>())
     for source in sources {
       sum0 &+= widened(source + frame)
-      sum1 &+= widened(source + frame + 8)
-      sum2 &+= widened(source + frame + 16)
-      sum3 &+= widened(source + frame + 24)
+      sum1 &+= widened(source + frame + 16)
     }
-    let bytes = UnsafeMutableRawPointer(out + frame)
-    bytes.storeBytes(of: floats(sum0), as: SIMD8<Float>.self)
-    bytes.storeBytes(of: floats(sum1), toByteOffset: 32, as: SIMD8<Float>.self)
-    bytes.storeBytes(of: floats(sum2), toByteOffset: 64, as: SIMD8<Float>.self)
-    bytes.storeBytes(of: floats(sum3), toByteOffset: 96, as: SIMD8<Float>.self)
+    store(floats(sum0), at: out + frame)
+    store(floats(sum1), at: out + frame + 16)
     frame += 32
   }
   while frame < frameCount {
@@ -83,20 +77,24 @@ func sumWholeNumbers(
   }
 }
 
-/// Eight 16-bit values from `pointer` as 32-bit integers, lane by lane so that the vectorizer
-/// makes one widening load of them.
+/// Sixteen 16-bit values from `pointer` as 32-bit integers, lane by lane so that the
+/// vectorizer makes one widening load of them.
 @inline(__always)
-private func widened(_ pointer: UnsafePointer<Int16>) -> SIMD8<Int32> {
-  let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
-  return SIMD8<Int32>(
+private func widened(_ pointer: UnsafePointer<Int16>) -> SIMD16<Int32> {
+  let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Int16>.self)
+  return SIMD16<Int32>(
     Int32(values[0]), Int32(values[1]), Int32(values[2]), Int32(values[3]),
-    Int32(values[4]), Int32(values[5]), Int32(values[6]), Int32(values[7]))
+    Int32(values[4]), Int32(values[5]), Int32(values[6]), Int32(values[7]),
+    Int32(values[8]), Int32(values[9]), Int32(values[10]), Int32(values[11]),
+    Int32(values[12]), Int32(values[13]), Int32(values[14]), Int32(values[15]))
 }
 
-/// Eight integers as floats, lane by lane so that the vectorizer makes one conversion.
+/// Sixteen integers as floats, lane by lane so that the vectorizer makes one conversion.
 @inline(__always)
-private func floats(_ values: SIMD8<Int32>) -> SIMD8<Float> {
-  SIMD8<Float>(
+private func floats(_ values: SIMD16<Int32>) -> SIMD16<Float> {
+  SIMD16<Float>(
     Float(values[0]), Float(values[1]), Float(values[2]), Float(values[3]),
-    Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]))
+    Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]),
+    Float(values[8]), Float(values[9]), Float(values[10]), Float(values[11]),
+    Float(values[12]), Float(values[13]), Float(values[14]), Float(values[15]))
 }

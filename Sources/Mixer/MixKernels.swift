@@ -63,39 +63,25 @@ func addSharedInOrder<Value: StoredValue, Scaling: TermScaling>(
   _: Scaling.Type
 ) {
   var frame = 0
-  // Four vectors a plane: the sums' add latency is covered by independent chains.
+  // Two vectors a plane: the sums' add latency is covered by independent chains.
   while frame + 32 <= frameCount {
-    var left0 = Float.floats8(at: UnsafePointer(left + frame))
-    var left1 = Float.floats8(at: UnsafePointer(left + frame + 8))
-    var left2 = Float.floats8(at: UnsafePointer(left + frame + 16))
-    var left3 = Float.floats8(at: UnsafePointer(left + frame + 24))
-    var right0 = Float.floats8(at: UnsafePointer(right + frame))
-    var right1 = Float.floats8(at: UnsafePointer(right + frame + 8))
-    var right2 = Float.floats8(at: UnsafePointer(right + frame + 16))
-    var right3 = Float.floats8(at: UnsafePointer(right + frame + 24))
+    var left0 = Float.floats16(at: UnsafePointer(left + frame))
+    var left1 = Float.floats16(at: UnsafePointer(left + frame + 16))
+    var right0 = Float.floats16(at: UnsafePointer(right + frame))
+    var right1 = Float.floats16(at: UnsafePointer(right + frame + 16))
     for (source, gain) in zip(sources, gains) {
-      let scale = SIMD8<Float>(repeating: gain)
-      let terms0 = Scaling.terms(Value.floats8(at: source + frame), scale)
-      let terms1 = Scaling.terms(Value.floats8(at: source + frame + 8), scale)
-      let terms2 = Scaling.terms(Value.floats8(at: source + frame + 16), scale)
-      let terms3 = Scaling.terms(Value.floats8(at: source + frame + 24), scale)
+      let scale = SIMD16<Float>(repeating: gain)
+      let terms0 = Scaling.terms(Value.floats16(at: source + frame), scale)
+      let terms1 = Scaling.terms(Value.floats16(at: source + frame + 16), scale)
       left0 += terms0
       right0 += terms0
       left1 += terms1
       right1 += terms1
-      left2 += terms2
-      right2 += terms2
-      left3 += terms3
-      right3 += terms3
     }
     store(left0, at: left + frame)
-    store(left1, at: left + frame + 8)
-    store(left2, at: left + frame + 16)
-    store(left3, at: left + frame + 24)
+    store(left1, at: left + frame + 16)
     store(right0, at: right + frame)
-    store(right1, at: right + frame + 8)
-    store(right2, at: right + frame + 16)
-    store(right3, at: right + frame + 24)
+    store(right1, at: right + frame + 16)
     frame += 32
   }
   while frame < frameCount {
@@ -144,14 +130,10 @@ func copyPlane(
 ) {
   var index = 0
   while index + 32 <= count {
-    let values0 = Float.floats8(at: source + index)
-    let values1 = Float.floats8(at: source + index + 8)
-    let values2 = Float.floats8(at: source + index + 16)
-    let values3 = Float.floats8(at: source + index + 24)
+    let values0 = Float.floats16(at: source + index)
+    let values1 = Float.floats16(at: source + index + 16)
     store(values0, at: target + index)
-    store(values1, at: target + index + 8)
-    store(values2, at: target + index + 16)
-    store(values3, at: target + index + 24)
+    store(values1, at: target + index + 16)
     index += 32
   }
   while index < count {
@@ -160,10 +142,10 @@ func copyPlane(
   }
 }
 
-/// Stores eight floats at `pointer`, which need not be aligned.
+/// Stores sixteen floats at `pointer`, which need not be aligned.
 @inline(__always)
-private func store(_ values: SIMD8<Float>, at pointer: UnsafeMutablePointer<Float>) {
-  UnsafeMutableRawPointer(pointer).storeBytes(of: values, as: SIMD8<Float>.self)
+func store(_ values: SIMD16<Float>, at pointer: UnsafeMutablePointer<Float>) {
+  UnsafeMutableRawPointer(pointer).storeBytes(of: values, as: SIMD16<Float>.self)
 }
 
 /// Writes each of `frameCount` mono values times `factor` to both channels of a stereo frame.
@@ -182,8 +164,9 @@ func copyToBothChannels(
 /// which carries the 2^-15 step) or floats.
 protocol StoredValue {
   var mixed: Float { get }
-  /// Eight consecutive values from `pointer` (aligned or not), as `mixed` gives them.
-  static func floats8(at pointer: UnsafePointer<Self>) -> SIMD8<Float>
+  /// Sixteen consecutive values from `pointer` (aligned or not), as `mixed` gives them: one
+  /// vector register where the CPU has 512-bit ones, two otherwise.
+  static func floats16(at pointer: UnsafePointer<Self>) -> SIMD16<Float>
 }
 
 extension Int16: StoredValue {
@@ -192,11 +175,13 @@ extension Int16: StoredValue {
   /// Lane by lane in concrete types: the vectorizer makes one widening and one conversion of
   /// them, where the standard library's generic conversions are calls when a kernel grows.
   @inline(__always)
-  static func floats8(at pointer: UnsafePointer<Int16>) -> SIMD8<Float> {
-    let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Int16>.self)
-    return SIMD8<Float>(
+  static func floats16(at pointer: UnsafePointer<Int16>) -> SIMD16<Float> {
+    let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Int16>.self)
+    return SIMD16<Float>(
       Float(values[0]), Float(values[1]), Float(values[2]), Float(values[3]),
-      Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]))
+      Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]),
+      Float(values[8]), Float(values[9]), Float(values[10]), Float(values[11]),
+      Float(values[12]), Float(values[13]), Float(values[14]), Float(values[15]))
   }
 }
 
@@ -204,8 +189,8 @@ extension Float: StoredValue {
   var mixed: Float { self }
 
   @inline(__always)
-  static func floats8(at pointer: UnsafePointer<Float>) -> SIMD8<Float> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+  static func floats16(at pointer: UnsafePointer<Float>) -> SIMD16<Float> {
+    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Float>.self)
   }
 }
 
@@ -214,7 +199,7 @@ extension Float: StoredValue {
 /// `MixRenderer.Scale`), which spares the loop a multiply a value.
 protocol TermScaling {
   static func term(_ value: Float, _ gain: Float) -> Float
-  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float>
+  static func terms(_ values: SIMD16<Float>, _ gains: SIMD16<Float>) -> SIMD16<Float>
 }
 
 /// Terms are values times the source's gain.
@@ -222,7 +207,7 @@ enum GainScaled: TermScaling {
   @inline(__always)
   static func term(_ value: Float, _ gain: Float) -> Float { value * gain }
   @inline(__always)
-  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float> {
+  static func terms(_ values: SIMD16<Float>, _ gains: SIMD16<Float>) -> SIMD16<Float> {
     values * gains
   }
 }
@@ -232,5 +217,5 @@ enum Unscaled: TermScaling {
   @inline(__always)
   static func term(_ value: Float, _ gain: Float) -> Float { value }
   @inline(__always)
-  static func terms(_ values: SIMD8<Float>, _ gains: SIMD8<Float>) -> SIMD8<Float> { values }
+  static func terms(_ values: SIMD16<Float>, _ gains: SIMD16<Float>) -> SIMD16<Float> { values }
 }

@@ -52,7 +52,7 @@ private func addMixedInOrder(
   while frame + 32 <= frameCount {
     var sums = TwoPlaneTile(left: left + frame, right: rightStart + frame)
     for slot in 0..<count {
-      let scale = SIMD8<Float>(repeating: gains[slot])
+      let scale = SIMD16<Float>(repeating: gains[slot])
       switch kinds[slot] {
       case .sharedInt16: sums.addShared(ints[slot] + frame, scale, GainScaled.self)
       case .sharedFloat: sums.addShared(floats[slot] + frame, scale, GainScaled.self)
@@ -100,58 +100,42 @@ private func addMixedInOrder(
   }
 }
 
-/// Thirty-two frames of left and right sums in vector registers, four vectors a plane.
+/// Thirty-two frames of left and right sums in vector registers, two vectors a plane.
 private struct TwoPlaneTile {
-  var left0, left1, left2, left3: SIMD8<Float>
-  var right0, right1, right2, right3: SIMD8<Float>
+  var left0, left1, right0, right1: SIMD16<Float>
 
   @inline(__always)
   init(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-    (left0, left1) = (Float.floats8(at: left), Float.floats8(at: left + 8))
-    (left2, left3) = (Float.floats8(at: left + 16), Float.floats8(at: left + 24))
-    (right0, right1) = (Float.floats8(at: right), Float.floats8(at: right + 8))
-    (right2, right3) = (Float.floats8(at: right + 16), Float.floats8(at: right + 24))
+    (left0, left1) = (Float.floats16(at: left), Float.floats16(at: left + 16))
+    (right0, right1) = (Float.floats16(at: right), Float.floats16(at: right + 16))
   }
 
   @inline(__always)
   mutating func addShared<Value: StoredValue, Scaling: TermScaling>(
-    _ values: UnsafePointer<Value>, _ scale: SIMD8<Float>, _: Scaling.Type
+    _ values: UnsafePointer<Value>, _ scale: SIMD16<Float>, _: Scaling.Type
   ) {
-    let terms0 = Scaling.terms(Value.floats8(at: values), scale)
-    let terms1 = Scaling.terms(Value.floats8(at: values + 8), scale)
-    let terms2 = Scaling.terms(Value.floats8(at: values + 16), scale)
-    let terms3 = Scaling.terms(Value.floats8(at: values + 24), scale)
+    let terms0 = Scaling.terms(Value.floats16(at: values), scale)
+    let terms1 = Scaling.terms(Value.floats16(at: values + 16), scale)
     (left0, right0) = (left0 + terms0, right0 + terms0)
     (left1, right1) = (left1 + terms1, right1 + terms1)
-    (left2, right2) = (left2 + terms2, right2 + terms2)
-    (left3, right3) = (left3 + terms3, right3 + terms3)
   }
 
   @inline(__always)
   mutating func addStereo<Value: StoredValue, Scaling: TermScaling>(
     _ leftValues: UnsafePointer<Value>, _ rightValues: UnsafePointer<Value>,
-    _ scale: SIMD8<Float>, _: Scaling.Type
+    _ scale: SIMD16<Float>, _: Scaling.Type
   ) {
-    left0 += Scaling.terms(Value.floats8(at: leftValues), scale)
-    left1 += Scaling.terms(Value.floats8(at: leftValues + 8), scale)
-    left2 += Scaling.terms(Value.floats8(at: leftValues + 16), scale)
-    left3 += Scaling.terms(Value.floats8(at: leftValues + 24), scale)
-    right0 += Scaling.terms(Value.floats8(at: rightValues), scale)
-    right1 += Scaling.terms(Value.floats8(at: rightValues + 8), scale)
-    right2 += Scaling.terms(Value.floats8(at: rightValues + 16), scale)
-    right3 += Scaling.terms(Value.floats8(at: rightValues + 24), scale)
+    left0 += Scaling.terms(Value.floats16(at: leftValues), scale)
+    left1 += Scaling.terms(Value.floats16(at: leftValues + 16), scale)
+    right0 += Scaling.terms(Value.floats16(at: rightValues), scale)
+    right1 += Scaling.terms(Value.floats16(at: rightValues + 16), scale)
   }
 
   @inline(__always)
   func store(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
-    let (leftBytes, rightBytes) = (UnsafeMutableRawPointer(left), UnsafeMutableRawPointer(right))
-    leftBytes.storeBytes(of: left0, as: SIMD8<Float>.self)
-    leftBytes.storeBytes(of: left1, toByteOffset: 32, as: SIMD8<Float>.self)
-    leftBytes.storeBytes(of: left2, toByteOffset: 64, as: SIMD8<Float>.self)
-    leftBytes.storeBytes(of: left3, toByteOffset: 96, as: SIMD8<Float>.self)
-    rightBytes.storeBytes(of: right0, as: SIMD8<Float>.self)
-    rightBytes.storeBytes(of: right1, toByteOffset: 32, as: SIMD8<Float>.self)
-    rightBytes.storeBytes(of: right2, toByteOffset: 64, as: SIMD8<Float>.self)
-    rightBytes.storeBytes(of: right3, toByteOffset: 96, as: SIMD8<Float>.self)
+    Mixer.store(left0, at: left)
+    Mixer.store(left1, at: left + 16)
+    Mixer.store(right0, at: right)
+    Mixer.store(right1, at: right + 16)
   }
 }
