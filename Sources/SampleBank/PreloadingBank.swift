@@ -74,7 +74,7 @@ public final class PreloadingBank: SampleBank, @unchecked Sendable {
     let titles = bank.titles
     let speculated = OnceValue<Int?> {
       titles.compactMap { title in
-        guard case .success(let info)?? = entries[title]?.header.value else { return nil }
+        guard case .success(let info)? = entries[title]?.header.value else { return nil }
         return info.sampleRate
       }.max()
     }
@@ -111,7 +111,7 @@ public final class PreloadingBank: SampleBank, @unchecked Sendable {
     guard decodesAhead.value, let rate = rate.value else { return }
     let ahead = entries.filter(\.isAhead)
     let toResample = ahead.filter { entry in
-      guard case .success(let info)?? = entry.header.value else { return false }
+      guard case .success(let info)? = entry.header.value else { return false }
       return info.sampleRate != rate
     }
     for entry in toResample {
