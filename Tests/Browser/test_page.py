@@ -255,10 +255,17 @@ class PageInBrowserTests(unittest.TestCase):
             # song's speed (less when the audio clock stood still, as just after a seek), give
             # or take the audio clock's own steps: within one animation frame.
             error = lag / speed - sample["since"]
-            self.assertLessEqual(error, frames * FRAME, sample)
+            # A frame drawn late by the machine (a busy shared core) may show a clock one more
+            # frame old, once in a while, never more: a keyboard that lags the sound fails
+            # every sample, and the median below.
+            self.assertLessEqual(error, (frames + 1) * FRAME, sample)
             lags.append(lag / speed)
             errors.append(error)
         self.assertGreater(len(lags), 20)
+        late = [error for error in errors if error > frames * FRAME]
+        self.assertLessEqual(len(late), max(1, len(errors) // 50),
+                             f"{len(late)} of {len(errors)} samples more than {frames} frames "
+                             f"behind the audio clock: {late}")
         return lags, errors
 
     def frame_intervals(self):
