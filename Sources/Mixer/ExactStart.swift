@@ -76,25 +76,3 @@ func sumWholeNumbers(
     frame += 1
   }
 }
-
-/// Sixteen 16-bit values from `pointer` as 32-bit integers, lane by lane so that the
-/// vectorizer makes one widening load of them.
-@inline(__always)
-private func widened(_ pointer: UnsafePointer<Int16>) -> SIMD16<Int32> {
-  let values = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD16<Int16>.self)
-  return SIMD16<Int32>(
-    Int32(values[0]), Int32(values[1]), Int32(values[2]), Int32(values[3]),
-    Int32(values[4]), Int32(values[5]), Int32(values[6]), Int32(values[7]),
-    Int32(values[8]), Int32(values[9]), Int32(values[10]), Int32(values[11]),
-    Int32(values[12]), Int32(values[13]), Int32(values[14]), Int32(values[15]))
-}
-
-/// Sixteen integers as floats, lane by lane so that the vectorizer makes one conversion.
-@inline(__always)
-private func floats(_ values: SIMD16<Int32>) -> SIMD16<Float> {
-  SIMD16<Float>(
-    Float(values[0]), Float(values[1]), Float(values[2]), Float(values[3]),
-    Float(values[4]), Float(values[5]), Float(values[6]), Float(values[7]),
-    Float(values[8]), Float(values[9]), Float(values[10]), Float(values[11]),
-    Float(values[12]), Float(values[13]), Float(values[14]), Float(values[15]))
-}
