@@ -49,12 +49,25 @@ public func renderChunk(
   while done < frameCount {
     let frames = min(blockFrames, frameCount - done)
     let position = range.lowerBound + Int64(done)
+    let unchanged = finishing.leavesUnchanged(frameCount: frames, at: position)
+    // A block of shared 16-bit voices summed in steps of 2^-15 goes straight to 16-bit frames.
+    if unchanged, encoding == .int16, quantizer?.convertsPlainSixteenBit == true {
+      let clipped = chunk.int16.withUnsafeMutableBufferPointer { all in
+        renderer.renderSixteenBit(
+          into: UnsafeMutableBufferPointer(
+            rebasing: all[(done * channels)..<((done + frames) * channels)]),
+          peak: &chunk.peak)
+      }
+      if let clipped {
+        quantizer?.addClipped(clipped)
+        done += frames
+        continue
+      }
+    }
     // A stereo block is measured and converted from the sums as the mixer holds them (mono,
     // or left and right planes) when nothing changes them after the mix: no pass to
     // interleave them, the same results.
-    let keepsSums =
-      channels == 2 && encoding == .int16
-      && finishing.leavesUnchanged(frameCount: frames, at: position)
+    let keepsSums = channels == 2 && encoding == .int16 && unchanged
     block.withUnsafeMutableBufferPointer { whole in
       let buffer = UnsafeMutableBufferPointer(rebasing: whole[..<(frames * channels)])
       if let kept = renderer.render(into: buffer, keepingSums: keepsSums) {

@@ -122,6 +122,13 @@ public struct PeakMeter: Sendable, Equatable {
     return blockPeak
   }
 
+  /// Keeps `blockPeak`, first reached at `frame`, when it passes the peak so far (the caller
+  /// looks for the frame only then).
+  mutating func keep(_ blockPeak: Float, at frame: Int64) {
+    guard blockPeak > peak else { return }
+    (peak, peakFrame) = (blockPeak, frame)
+  }
+
   /// Combines the measurement of a later stretch of the same signal.
   public mutating func merge(_ later: PeakMeter) {
     if later.peak > peak {

@@ -8,7 +8,7 @@ import AudioBasics
 public struct MixRenderer: Sendable {
   public let plan: MixPlan
   var voices: [Voice] { plan.voices }
-  private var channels: Int { plan.channels }
+  var channels: Int { plan.channels }
   /// The first frame of the next block.
   public private(set) var position: Int64
   private var nextVoice = 0
@@ -51,16 +51,7 @@ public struct MixRenderer: Sendable {
   ) -> KeptSums? {
     let frameCount = output.count / channels
     guard frameCount > 0, let outBase = output.baseAddress else { return nil }
-    let blockStart = position
-    let blockEnd = position + Int64(frameCount)
-    while nextVoice < voices.count && voices[nextVoice].startFrame < blockEnd {
-      active.append(nextVoice)
-      nextVoice += 1
-    }
-    let block = (start: blockStart, end: blockEnd)
-    // A copy of this renderer shares the scratch memory until one of them makes its own.
-    if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
-    scale = scale(for: block)
+    let block = beginBlock(frameCount: frameCount)
     let sums = sum(block, frameCount: frameCount, output: outBase)
     let step = step(of: scale)
     var kept: KeptSums?
@@ -71,15 +62,35 @@ public struct MixRenderer: Sendable {
     } else {
       sums.write(into: output, scaledBy: step)
     }
-    // Those that end here are dropped, in place (a closure would copy the plan each block).
+    endBlock(block)
+    return kept
+  }
+
+  /// Takes in the voices that start before the next `frameCount` frames end and picks the
+  /// units to sum them in. Beginning the same block again changes nothing: each voice is
+  /// taken once, and the units follow from the voices.
+  mutating func beginBlock(frameCount: Int) -> (start: Int64, end: Int64) {
+    let block = (start: position, end: position + Int64(frameCount))
+    while nextVoice < voices.count && voices[nextVoice].startFrame < block.end {
+      active.append(nextVoice)
+      nextVoice += 1
+    }
+    // A copy of this renderer shares the scratch memory until one of them makes its own.
+    if !isKnownUniquelyReferenced(&scratch) { scratch = MixScratch() }
+    scale = scale(for: block)
+    return block
+  }
+
+  /// Drops the voices that end with `block` and moves on past it.
+  mutating func endBlock(_ block: (start: Int64, end: Int64)) {
+    // In place: a closure would copy the plan each block.
     var staying = 0
-    for index in active.indices where plan.mixEnd(of: voices[active[index]]) > blockEnd {
+    for index in active.indices where plan.mixEnd(of: voices[active[index]]) > block.end {
       active[staying] = active[index]
       staying += 1
     }
     active.removeLast(active.count - staying)
-    position = blockEnd
-    return kept
+    position = block.end
   }
 
   /// Sums the active voices over the block, in the renderer's `scale`: a mono output's sums

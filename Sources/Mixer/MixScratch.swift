@@ -1,6 +1,6 @@
 /// Memory a renderer reuses block after block, so that a block allocates nothing: the planes
-/// of a block's sums (mono, or left and right), and one pass's gains, value pointers and plane
-/// lengths.
+/// of a block's sums (mono, or left and right), one pass's gains, value pointers and plane
+/// lengths, and tiles of copied 16-bit values.
 final class MixScratch: @unchecked Sendable {
   /// The most voices a pass adds.
   static let passCapacity = 32
@@ -11,6 +11,10 @@ final class MixScratch: @unchecked Sendable {
   let planeLengths = UnsafeMutablePointer<Int>.allocate(capacity: passCapacity)
   /// How each source of a two-plane run is stored (`StoredKind`).
   let kinds = UnsafeMutablePointer<StoredKind>.allocate(capacity: passCapacity)
+  /// The frames of a tile of 16-bit values copied for `MixRenderer.renderSixteenBit`.
+  static let tileFrames = 32
+  /// One such tile for each voice of a pass.
+  private let tiles = UnsafeMutablePointer<Int16>.allocate(capacity: passCapacity * tileFrames)
   private var planes = [UnsafeMutablePointer<Float>.allocate(capacity: 1), .allocate(capacity: 1)]
   private var planeCapacity = 1
 
@@ -24,7 +28,13 @@ final class MixScratch: @unchecked Sendable {
     return planes[index]
   }
 
+  /// The tile of slot `slot` (contents undefined).
+  func tile(_ slot: Int) -> UnsafeMutablePointer<Int16> {
+    tiles + slot * Self.tileFrames
+  }
+
   deinit {
+    tiles.deallocate()
     gains.deallocate()
     int16Values.deallocate()
     floatValues.deallocate()

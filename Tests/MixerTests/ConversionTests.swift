@@ -83,8 +83,10 @@ import Testing
 
   @Test func peakMeterFindsTheLoudestValueAndItsFrame() {
     var meter = PeakMeter()
-    [Float(0.1), 0.2, -0.9, 0.3].withUnsafeBufferPointer { meter.measure($0, channels: 2, at: 10) }
-    [Float(0.5), 0.9].withUnsafeBufferPointer { meter.measure($0, channels: 2, at: 12) }
+    _ = [Float(0.1), 0.2, -0.9, 0.3].withUnsafeBufferPointer {
+      meter.measure($0, channels: 2, at: 10)
+    }
+    _ = [Float(0.5), 0.9].withUnsafeBufferPointer { meter.measure($0, channels: 2, at: 12) }
     #expect(meter.peak == 0.9)
     #expect(meter.peakFrame == 11)
   }

@@ -1,0 +1,269 @@
+/// Blocks summed straight to 16-bit frames: in steps of 2^-15, sums of shared 16-bit values are
+/// whole numbers, and each one clamped to 16 bits is the frame a plain 16-bit conversion gives.
+
+extension MixRenderer {
+  /// Renders the next block into `output` as 16-bit frames (interleaved for a stereo plan) and
+  /// measures it into `peak`, when every voice sounding in it keeps one 16-bit value for every
+  /// channel and the block is summed in steps of 2^-15: the voices' integer sums, clamped, are
+  /// the frames, with no float plane between. Returns how many values clipped; nil, having
+  /// only begun the block, when it is not such a block, to be rendered by `render(into:)`.
+  ///
+  /// The same frames, peak and clip count as summing in floats and converting: at most
+  /// `MixScratch.passCapacity` values of at most 2^15 sum to less than 2^24, exactly, in any
+  /// order, and a whole number rounds to itself.
+  mutating func renderSixteenBit(
+    into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
+  ) -> Int? {
+    let frameCount = output.count / channels
+    guard frameCount > 0, let out = output.baseAddress else { return nil }
+    let block = beginBlock(frameCount: frameCount)
+    guard scale == .sixteenBitSteps, active.count <= MixScratch.passCapacity else { return nil }
+    for index in active {
+      let sample = voices[index].sampleIndex
+      guard plan.storedChannels[sample] == 1, case .int16 = plan.bases[sample] else { return nil }
+    }
+    var tally = WholeNumberTally()
+    var start = 0
+    while start < frameCount {
+      // Whole tiles of thirty-two frames up to the next frame where a voice starts or ends,
+      // then the tile holding that frame, its partial voices copied with zeros around them.
+      var (count, end) = gatherSounding(from: start, of: block)
+      if end < frameCount { end &= ~(MixScratch.tileFrames - 1) }
+      if end <= start {
+        end = min(start + MixScratch.tileFrames, frameCount)
+        count = gatherTile(start..<end, of: block)
+      }
+      let sources = UnsafeBufferPointer(start: scratch.int16Values, count: count)
+      if channels == 2 {
+        writeSixteenBit(
+          sources, frameCount: end - start, into: out + 2 * start, firstFrame: start,
+          tally: &tally, StereoFrames.self)
+      } else {
+        writeSixteenBit(
+          sources, frameCount: end - start, into: out + start, firstFrame: start,
+          tally: &tally, MonoFrames.self)
+      }
+      start = end
+    }
+    let blockPeak = Float(tally.largest) * plan.sixteenBitStep
+    if blockPeak > peak.peak {
+      var frame = tally.largestGroup
+      while frame < frameCount - 1, Int32(wholeSum(at: frame, of: block).magnitude) != tally.largest
+      {
+        frame += 1
+      }
+      peak.keep(blockPeak, at: block.start + Int64(frame))
+    }
+    endBlock(block)
+    return tally.clipped * channels
+  }
+
+  /// Puts in the scratch memory the values, from block frame `start` on, of the active voices
+  /// sounding there; returns how many, and the block frame where a voice starts or ends next.
+  private func gatherSounding(
+    from start: Int, of block: (start: Int64, end: Int64)
+  ) -> (count: Int, end: Int) {
+    let frameCount = Int(block.end - block.start)
+    var end = frameCount
+    var count = 0
+    for index in active {
+      let (first, last) = frames(of: voices[index], in: block)
+      if first > start {
+        end = min(end, first)
+      } else if last > start, case .int16(let base) = plan.bases[voices[index].sampleIndex] {
+        let offset = Int(block.start - voices[index].startFrame) + start
+        scratch.int16Values[count] = UnsafePointer(base + offset)
+        count += 1
+        end = min(end, last)
+      }
+    }
+    return (count, end)
+  }
+
+  /// Puts in the scratch memory the values over block frames `tile` of the active voices that
+  /// sound in it: those that sound through it where they are stored, the others copied into
+  /// the scratch tiles with zeros where they are silent. Returns how many.
+  private func gatherTile(_ tile: Range<Int>, of block: (start: Int64, end: Int64)) -> Int {
+    var count = 0
+    for index in active {
+      let voice = voices[index]
+      let (first, last) = frames(of: voice, in: block)
+      guard first < tile.upperBound, last > tile.lowerBound,
+        case .int16(let base) = plan.bases[voice.sampleIndex]
+      else { continue }
+      let offset = Int(block.start - voice.startFrame)
+      if first <= tile.lowerBound && last >= tile.upperBound {
+        scratch.int16Values[count] = UnsafePointer(base + offset + tile.lowerBound)
+      } else {
+        let copy = scratch.tile(count)
+        copy.update(repeating: 0, count: MixScratch.tileFrames)
+        for frame in max(first, tile.lowerBound)..<min(last, tile.upperBound) {
+          copy[frame - tile.lowerBound] = base[offset + frame]
+        }
+        scratch.int16Values[count] = UnsafePointer(copy)
+      }
+      count += 1
+    }
+    return count
+  }
+
+  /// The block frames `voice` sounds from and until, within the block.
+  private func frames(
+    of voice: Voice, in block: (start: Int64, end: Int64)
+  ) -> (first: Int, last: Int) {
+    let first = min(max(voice.startFrame, block.start), block.end) - block.start
+    let last = min(max(plan.mixEnd(of: voice), block.start), block.end) - block.start
+    return (Int(first), Int(last))
+  }
+
+  /// The whole-number sum of block frame `frame`, one value at a time: where a block's peak
+  /// first occurs is looked for this way, among the few frames of one group.
+  private func wholeSum(at frame: Int, of block: (start: Int64, end: Int64)) -> Int32 {
+    var sum: Int32 = 0
+    for index in active {
+      let voice = voices[index]
+      let (first, last) = frames(of: voice, in: block)
+      guard first <= frame, frame < last, case .int16(let base) = plan.bases[voice.sampleIndex]
+      else { continue }
+      sum &+= Int32(base[Int(block.start - voice.startFrame) + frame])
+    }
+    return sum
+  }
+}
+
+/// What `writeSixteenBit` saw of a block: its largest magnitude, the block frame where the
+/// first 64-frame group holding it starts, and how many frames clipped.
+struct WholeNumberTally {
+  var largest: Int32 = 0
+  var largestGroup = 0
+  var clipped = 0
+}
+
+/// How a 16-bit frame is laid out: one value, or the same value in both channels.
+protocol SixteenBitLayout {
+  static var channels: Int { get }
+  /// Stores sixteen frames, each value known to fit in 16 bits, from `frames`.
+  static func store(_ values: SIMD16<Int32>, at frames: UnsafeMutablePointer<Int16>)
+}
+
+/// One value a frame.
+enum MonoFrames: SixteenBitLayout {
+  static var channels: Int { 1 }
+
+  @inline(__always)
+  static func store(_ values: SIMD16<Int32>, at frames: UnsafeMutablePointer<Int16>) {
+    UnsafeMutableRawPointer(frames).storeBytes(of: narrowed(values), as: SIMD16<Int16>.self)
+  }
+}
+
+/// Both channels of a frame hold its value: one 32-bit word, the value in each half.
+enum StereoFrames: SixteenBitLayout {
+  static var channels: Int { 2 }
+
+  @inline(__always)
+  static func store(_ values: SIMD16<Int32>, at frames: UnsafeMutablePointer<Int16>) {
+    let words = unsafeBitCast(values, to: SIMD16<UInt32>.self)
+    UnsafeMutableRawPointer(frames).storeBytes(
+      of: (words & 0xFFFF) | (words &<< 16), as: SIMD16<UInt32>.self)
+  }
+}
+
+/// Writes the sums of 16-bit `sources` over `frameCount` frames to `out` as 16-bit frames,
+/// clamped, thirty-two frames at a time in registers; `tally` keeps the largest magnitude (with
+/// the start of its first 64-frame group, counting block frames from `offset`) and the clips.
+/// The caller makes sure the sums cannot overflow (at most 32 sources).
+func writeSixteenBit<Layout: SixteenBitLayout>(
+  _ sources: UnsafeBufferPointer<UnsafePointer<Int16>>, frameCount: Int,
+  into out: UnsafeMutablePointer<Int16>, firstFrame offset: Int, tally: inout WholeNumberTally,
+  _: Layout.Type
+) {
+  let (low, high) = (SIMD16<Int32>(repeating: -32_768), SIMD16<Int32>(repeating: 32_767))
+  var clips = SIMD16<Int32>()
+  var group = 0
+  while group < frameCount {
+    let groupEnd = min(group + 64, frameCount)
+    var largest = SIMD16<Int32>()
+    var frame = group
+    while frame + 32 <= groupEnd {
+      var (sum0, sum1) = (SIMD16<Int32>(), SIMD16<Int32>())
+      for source in sources {
+        sum0 &+= widened(source + frame)
+        sum1 &+= widened(source + frame + 16)
+      }
+      largest = larger(largest, larger(magnitudes(sum0), magnitudes(sum1)))
+      let clamped0 = clamped(sum0, low, high)
+      let clamped1 = clamped(sum1, low, high)
+      clips &+= SIMD16<Int32>().replacing(with: 1, where: clamped0 .!= sum0)
+      clips &+= SIMD16<Int32>().replacing(with: 1, where: clamped1 .!= sum1)
+      Layout.store(clamped0, at: out + Layout.channels * frame)
+      Layout.store(clamped1, at: out + Layout.channels * (frame + 16))
+      frame += 32
+    }
+    // Most groups do not pass the largest so far, which one comparison of lanes tells.
+    var groupLargest =
+      any(largest .> SIMD16<Int32>(repeating: tally.largest)) ? largestLane(largest) : 0
+    while frame < groupEnd {
+      var sum: Int32 = 0
+      for source in sources { sum &+= Int32(source[frame]) }
+      groupLargest = max(groupLargest, Int32(sum.magnitude))
+      let clamped = min(max(sum, -32_768), 32_767)
+      clips[0] &+= clamped == sum ? 0 : 1
+      for channel in 0..<Layout.channels {
+        out[Layout.channels * frame + channel] = Int16(clamped)
+      }
+      frame += 1
+    }
+    if groupLargest > tally.largest {
+      (tally.largest, tally.largestGroup) = (groupLargest, offset + group)
+    }
+    group = groupEnd
+  }
+  tally.clipped += Int(clips.wrappedSum())
+}
+
+/// Sixteen integers' magnitudes (none is `Int32.min`).
+@inline(__always)
+private func magnitudes(_ values: SIMD16<Int32>) -> SIMD16<Int32> {
+  larger(values, 0 &- values)
+}
+
+/// The larger of each pair of lanes, in concrete types (the standard library's generic
+/// `pointwiseMax` stays a call).
+@inline(__always)
+private func larger(_ first: SIMD16<Int32>, _ second: SIMD16<Int32>) -> SIMD16<Int32> {
+  first.replacing(with: second, where: second .> first)
+}
+
+/// The largest of sixteen lanes: halves compared in vector registers, the last four one by
+/// one (the standard library's generic `max()` stays a call).
+@inline(__always)
+private func largestLane(_ values: SIMD16<Int32>) -> Int32 {
+  let (low8, high8) = (values.lowHalf, values.highHalf)
+  let eight = low8.replacing(with: high8, where: high8 .> low8)
+  let (low4, high4) = (eight.lowHalf, eight.highHalf)
+  let four = low4.replacing(with: high4, where: high4 .> low4)
+  return max(max(four[0], four[1]), max(four[2], four[3]))
+}
+
+/// Each lane held between `low` and `high`.
+@inline(__always)
+private func clamped(
+  _ values: SIMD16<Int32>, _ low: SIMD16<Int32>, _ high: SIMD16<Int32>
+) -> SIMD16<Int32> {
+  values.replacing(with: high, where: values .> high).replacing(with: low, where: values .< low)
+}
+
+/// Sixteen 32-bit integers, each known to fit, as 16-bit ones, lane by lane so that the
+/// vectorizer makes one narrowing.
+@inline(__always)
+private func narrowed(_ values: SIMD16<Int32>) -> SIMD16<Int16> {
+  SIMD16<Int16>(
+    Int16(truncatingIfNeeded: values[0]), Int16(truncatingIfNeeded: values[1]),
+    Int16(truncatingIfNeeded: values[2]), Int16(truncatingIfNeeded: values[3]),
+    Int16(truncatingIfNeeded: values[4]), Int16(truncatingIfNeeded: values[5]),
+    Int16(truncatingIfNeeded: values[6]), Int16(truncatingIfNeeded: values[7]),
+    Int16(truncatingIfNeeded: values[8]), Int16(truncatingIfNeeded: values[9]),
+    Int16(truncatingIfNeeded: values[10]), Int16(truncatingIfNeeded: values[11]),
+    Int16(truncatingIfNeeded: values[12]), Int16(truncatingIfNeeded: values[13]),
+    Int16(truncatingIfNeeded: values[14]), Int16(truncatingIfNeeded: values[15]))
+}
