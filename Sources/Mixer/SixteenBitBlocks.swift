@@ -15,7 +15,7 @@ extension MixRenderer {
     into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
   ) -> Int? {
     let frameCount = output.count / channels
-    guard frameCount > 0, let out = output.baseAddress else { return nil }
+    guard channels <= 2, frameCount > 0, let out = output.baseAddress else { return nil }
     let block = beginBlock(frameCount: frameCount)
     guard scale == .sixteenBitSteps, active.count <= MixScratch.passCapacity else { return nil }
     for index in active {
