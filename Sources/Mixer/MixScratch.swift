@@ -11,10 +11,20 @@ final class MixScratch: @unchecked Sendable {
   let planeLengths = UnsafeMutablePointer<Int>.allocate(capacity: passCapacity)
   /// How each source of a two-plane run is stored (`StoredKind`).
   let kinds = UnsafeMutablePointer<StoredKind>.allocate(capacity: passCapacity)
-  /// The frames of a tile of 16-bit values copied for `MixRenderer.renderSixteenBit`.
+  /// The 16-bit values of the leading voices `MixRenderer.renderSixteenBit` sums as integers.
+  let prefixValues = UnsafeMutablePointer<UnsafePointer<Int16>>.allocate(capacity: passCapacity)
+  /// The frames of a tile of values copied for `MixRenderer.renderSixteenBit`.
   static let tileFrames = 32
-  /// One such tile for each voice of a pass.
-  private let tiles = UnsafeMutablePointer<Int16>.allocate(capacity: passCapacity * tileFrames)
+  /// The most tiles a block's voices need: the leading ones', then a pass's.
+  private static let tileSlots = 2 * passCapacity
+  /// Each tile has room for two planes.
+  private let int16Tiles = UnsafeMutablePointer<Int16>.allocate(
+    capacity: tileSlots * 2 * tileFrames)
+  private let floatTiles = UnsafeMutablePointer<Float>.allocate(
+    capacity: tileSlots * 2 * tileFrames)
+  /// Sixty-four frames of left and right sums (left in the first half), measured and converted
+  /// together.
+  let groupSums = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 64)
   private var planes = [UnsafeMutablePointer<Float>.allocate(capacity: 1), .allocate(capacity: 1)]
   private var planeCapacity = 1
 
@@ -28,13 +38,23 @@ final class MixScratch: @unchecked Sendable {
     return planes[index]
   }
 
-  /// The tile of slot `slot` (contents undefined).
-  func tile(_ slot: Int) -> UnsafeMutablePointer<Int16> {
-    tiles + slot * Self.tileFrames
+  /// The 16-bit tile of slot `slot` (contents undefined): two planes of `tileFrames` values.
+  func int16Tile(_ slot: Int) -> UnsafeMutablePointer<Int16> {
+    precondition(slot < Self.tileSlots, "a tile slot")
+    return int16Tiles + slot * 2 * Self.tileFrames
+  }
+
+  /// The float tile of slot `slot`, as `int16Tile`.
+  func floatTile(_ slot: Int) -> UnsafeMutablePointer<Float> {
+    precondition(slot < Self.tileSlots, "a tile slot")
+    return floatTiles + slot * 2 * Self.tileFrames
   }
 
   deinit {
-    tiles.deallocate()
+    prefixValues.deallocate()
+    int16Tiles.deallocate()
+    floatTiles.deallocate()
+    groupSums.deallocate()
     gains.deallocate()
     int16Values.deallocate()
     floatValues.deallocate()

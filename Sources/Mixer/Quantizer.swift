@@ -73,6 +73,17 @@ public struct Quantizer: Sendable {
     return low | high << 16
   }
 
+  /// `clampedStereoFrame` for sixteen frames at once, in vector registers: the same words, and
+  /// each lane of `clipped` counts its frame's values that clipped.
+  @inline(__always)
+  static func clampedStereoFrames(
+    left: SIMD16<Float>, right: SIMD16<Float>, fullScale: Float, clipped: inout SIMD16<Int32>
+  ) -> SIMD16<UInt32> {
+    let low = sixteenBitClampedBits(left, fullScale: fullScale, clipped: &clipped)
+    let high = sixteenBitClampedBits(right, fullScale: fullScale, clipped: &clipped)
+    return (low & 0xFFFF) | (high &<< 16)
+  }
+
   /// Counts `count` values clipped by a conversion done outside the quantizer.
   mutating func addClipped(_ count: Int) { clippedCount += Int64(count) }
 
@@ -139,6 +150,22 @@ private func sixteenBitClamped(_ value: Float, fullScale: Float, clipped: inout 
   // Adding 1.5 * 2^23 rounds to an integer and leaves it in the low mantissa bits.
   let bits = Int32(bitPattern: (clamped + 12_582_912).bitPattern) &- 0x4B40_0000
   return Int16(truncatingIfNeeded: bits)
+}
+
+/// `sixteenBitClamped` for sixteen values: the bit patterns whose low 16 bits are the values
+/// it gives, adding each value that clips to its lane of `clipped`.
+@inline(__always)
+private func sixteenBitClampedBits(
+  _ values: SIMD16<Float>, fullScale: Float, clipped: inout SIMD16<Int32>
+) -> SIMD16<UInt32> {
+  let scaled = values * fullScale
+  let zeros = SIMD16<Int32>()
+  clipped &+= zeros.replacing(with: 1, where: scaled .>= 32_767.5)
+  clipped &+= zeros.replacing(with: 1, where: scaled .< -32_768.5)
+  let high = scaled.replacing(with: 32_767, where: scaled .> 32_767)
+  let numbers = high.replacing(with: 0, where: high .!= high)
+  let clamped = numbers.replacing(with: -32_768, where: high .< -32_768)
+  return unsafeBitCast(clamped + 12_582_912, to: SIMD16<UInt32>.self)
 }
 
 /// `quantizeSixteenBit`'s value for one known to round inside the range: scale, round through

@@ -3,38 +3,58 @@
 
 extension MixRenderer {
   /// Renders the next block into `output` as 16-bit frames (interleaved for a stereo plan) and
-  /// measures it into `peak`, when every voice sounding in it keeps one 16-bit value for every
-  /// channel and the block is summed in steps of 2^-15: the voices' integer sums, clamped, are
-  /// the frames, with no float plane between. Returns how many values clipped; nil, having
-  /// only begun the block, when it is not such a block, to be rendered by `render(into:)`.
+  /// measures it into `peak`, when it is summed in steps of 2^-15 and its sums need not be kept
+  /// in planes: when every voice keeps one 16-bit value for every channel, their integer sums,
+  /// clamped, are the frames; in a stereo plan, the sums of the leading such voices start each
+  /// tile's float sums in registers, the other voices are added in order, and the tile is
+  /// measured and converted as it is. Returns how many values clipped; nil, having only begun
+  /// the block, when it is not such a block, to be rendered by `render(into:)`.
   ///
-  /// The same frames, peak and clip count as summing in floats and converting: at most
+  /// The same frames, peak and clip count as summing in planes and converting: at most
   /// `MixScratch.passCapacity` values of at most 2^15 sum to less than 2^24, exactly, in any
-  /// order, and a whole number rounds to itself.
+  /// order; a whole number rounds to itself; every other value is added in the order and with
+  /// the operations the planes' passes use.
   mutating func renderSixteenBit(
     into output: UnsafeMutableBufferPointer<Int16>, peak: inout PeakMeter
   ) -> Int? {
     let frameCount = output.count / channels
     guard channels <= 2, frameCount > 0, let out = output.baseAddress else { return nil }
+    #if !_endian(little)
+      // A stereo frame is stored as one 32-bit word, left value in the low half.
+      guard channels == 1 else { return nil }
+    #endif
     let block = beginBlock(frameCount: frameCount)
-    guard scale == .sixteenBitSteps, active.count <= MixScratch.passCapacity else { return nil }
-    for index in active {
-      let sample = voices[index].sampleIndex
-      guard plan.storedChannels[sample] == 1, case .int16 = plan.bases[sample] else { return nil }
+    guard scale == .sixteenBitSteps else { return nil }
+    // The leading voices that keep one 16-bit value for every channel, as `startSums` takes them.
+    var prefix = 0
+    while prefix < min(active.count, MixScratch.passCapacity) {
+      let sample = voices[active[prefix]].sampleIndex
+      guard plan.storedChannels[sample] == 1, case .int16 = plan.bases[sample] else { break }
+      prefix += 1
+    }
+    let mixed = prefix < active.count
+    guard !mixed || (channels == 2 && active.count - prefix <= MixScratch.passCapacity) else {
+      return nil
     }
     var tally = WholeNumberTally()
+    var clipped: Int32 = 0
     var start = 0
     while start < frameCount {
       // Whole tiles of thirty-two frames up to the next frame where a voice starts or ends,
       // then the tile holding that frame, its partial voices copied with zeros around them.
-      var (count, end) = gatherSounding(from: start, of: block)
+      var (whole, others, end) = gatherSounding(from: start, of: block, prefix: prefix)
       if end < frameCount { end &= ~(MixScratch.tileFrames - 1) }
       if end <= start {
         end = min(start + MixScratch.tileFrames, frameCount)
-        count = gatherTile(start..<end, of: block)
+        (whole, others) = gatherTile(start..<end, of: block, prefix: prefix)
       }
-      let sources = UnsafeBufferPointer(start: scratch.int16Values, count: count)
-      if channels == 2 {
+      let sources = UnsafeBufferPointer(start: scratch.prefixValues, count: whole)
+      if mixed {
+        clipped &+= writeMixedStereo(
+          sources, count: others, scratch: scratch, frameCount: end - start,
+          into: out + 2 * start, at: block.start + Int64(start), step: plan.sixteenBitStep,
+          peak: &peak)
+      } else if channels == 2 {
         writeSixteenBit(
           sources, frameCount: end - start, into: out + 2 * start, firstFrame: start,
           tally: &tally, StereoFrames.self)
@@ -45,66 +65,115 @@ extension MixRenderer {
       }
       start = end
     }
-    let blockPeak = Float(tally.largest) * plan.sixteenBitStep
-    if blockPeak > peak.peak {
-      var frame = tally.largestGroup
-      while frame < frameCount - 1, Int32(wholeSum(at: frame, of: block).magnitude) != tally.largest
-      {
-        frame += 1
-      }
-      peak.keep(blockPeak, at: block.start + Int64(frame))
-    }
+    if !mixed { keepPeak(of: tally, block: block, in: &peak) }
     endBlock(block)
-    return tally.clipped * channels
+    return mixed ? Int(clipped) : tally.clipped * channels
+  }
+
+  /// Keeps the peak of a block of whole-number sums in `peak`, looking for its first frame
+  /// only when it passes the peak so far.
+  private func keepPeak(
+    of tally: WholeNumberTally, block: (start: Int64, end: Int64), in peak: inout PeakMeter
+  ) {
+    let blockPeak = Float(tally.largest) * plan.sixteenBitStep
+    guard blockPeak > peak.peak else { return }
+    let frameCount = Int(block.end - block.start)
+    var frame = tally.largestGroup
+    while frame < frameCount - 1, Int32(wholeSum(at: frame, of: block).magnitude) != tally.largest {
+      frame += 1
+    }
+    peak.keep(blockPeak, at: block.start + Int64(frame))
   }
 
   /// Puts in the scratch memory the values, from block frame `start` on, of the active voices
-  /// sounding there; returns how many, and the block frame where a voice starts or ends next.
+  /// sounding there: those before active position `prefix` as 16-bit values to sum as
+  /// integers, the others in pass slots. Returns how many of each, and the block frame where a
+  /// voice starts or ends next.
   private func gatherSounding(
-    from start: Int, of block: (start: Int64, end: Int64)
-  ) -> (count: Int, end: Int) {
-    let frameCount = Int(block.end - block.start)
-    var end = frameCount
-    var count = 0
-    for index in active {
-      let (first, last) = frames(of: voices[index], in: block)
-      if first > start {
-        end = min(end, first)
-      } else if last > start, case .int16(let base) = plan.bases[voices[index].sampleIndex] {
-        let offset = Int(block.start - voices[index].startFrame) + start
-        scratch.int16Values[count] = UnsafePointer(base + offset)
-        count += 1
-        end = min(end, last)
-      }
-    }
-    return (count, end)
-  }
-
-  /// Puts in the scratch memory the values over block frames `tile` of the active voices that
-  /// sound in it: those that sound through it where they are stored, the others copied into
-  /// the scratch tiles with zeros where they are silent. Returns how many.
-  private func gatherTile(_ tile: Range<Int>, of block: (start: Int64, end: Int64)) -> Int {
-    var count = 0
-    for index in active {
+    from start: Int, of block: (start: Int64, end: Int64), prefix: Int
+  ) -> (whole: Int, others: Int, end: Int) {
+    var end = Int(block.end - block.start)
+    var (whole, others) = (0, 0)
+    for (position, index) in active.enumerated() {
       let voice = voices[index]
       let (first, last) = frames(of: voice, in: block)
-      guard first < tile.upperBound, last > tile.lowerBound,
-        case .int16(let base) = plan.bases[voice.sampleIndex]
-      else { continue }
-      let offset = Int(block.start - voice.startFrame)
-      if first <= tile.lowerBound && last >= tile.upperBound {
-        scratch.int16Values[count] = UnsafePointer(base + offset + tile.lowerBound)
-      } else {
-        let copy = scratch.tile(count)
-        copy.update(repeating: 0, count: MixScratch.tileFrames)
-        for frame in max(first, tile.lowerBound)..<min(last, tile.upperBound) {
-          copy[frame - tile.lowerBound] = base[offset + frame]
-        }
-        scratch.int16Values[count] = UnsafePointer(copy)
+      if first > start {
+        end = min(end, first)
+        continue
       }
-      count += 1
+      guard last > start else { continue }
+      end = min(end, last)
+      let source = source(of: voice, from: block.start + Int64(start), channels: 2)
+      if position < prefix, case .int16(let values) = source.values {
+        scratch.prefixValues[whole] = values
+        whole += 1
+      } else {
+        fillSlot(others, with: source)
+        others += 1
+      }
     }
-    return count
+    return (whole, others, end)
+  }
+
+  /// `gatherSounding` over block frames `tile`: voices that sound through it where they are
+  /// stored, the others copied into the scratch tiles with zeros where they are silent (adding
+  /// a zero leaves a sum as it is: a sum that starts at +0 never becomes -0).
+  private func gatherTile(
+    _ tile: Range<Int>, of block: (start: Int64, end: Int64), prefix: Int
+  ) -> (whole: Int, others: Int) {
+    var (whole, others) = (0, 0)
+    for (position, index) in active.enumerated() {
+      let voice = voices[index]
+      let (first, last) = frames(of: voice, in: block)
+      guard first < tile.upperBound, last > tile.lowerBound else { continue }
+      let sounding = max(first, tile.lowerBound)..<min(last, tile.upperBound)
+      var source = source(of: voice, from: block.start + Int64(sounding.lowerBound), channels: 2)
+      if sounding != tile {
+        source = copied(
+          source, sounding: sounding, of: tile,
+          into: position < prefix ? whole : MixScratch.passCapacity + others)
+      }
+      if position < prefix, case .int16(let values) = source.values {
+        scratch.prefixValues[whole] = values
+        whole += 1
+      } else {
+        fillSlot(others, with: source)
+        others += 1
+      }
+    }
+    return (whole, others)
+  }
+
+  /// `source`, whose values start at frame `sounding.lowerBound` of the block, as a copy over
+  /// the whole of `tile` in scratch tile `slot`, zeros where it does not sound.
+  private func copied(
+    _ source: Source, sounding: Range<Int>, of tile: Range<Int>, into slot: Int
+  ) -> Source {
+    let planes = source.isShared ? 1 : 2
+    let (from, length) = (sounding.lowerBound - tile.lowerBound, MixScratch.tileFrames)
+    var copy = source
+    copy.planeLength = length
+    switch source.values {
+    case .int16(let values):
+      let target = scratch.int16Tile(slot)
+      target.update(repeating: 0, count: planes * length)
+      for plane in 0..<planes {
+        for frame in 0..<sounding.count {
+          target[plane * length + from + frame] = values[plane * source.planeLength + frame]
+        }
+      }
+      copy.values = .int16(UnsafePointer(target))
+    case .float(let values):
+      let target = scratch.floatTile(slot)
+      target.update(repeating: 0, count: planes * length)
+      for plane in 0..<planes {
+        for frame in 0..<sounding.count {
+          target[plane * length + from + frame] = values[plane * source.planeLength + frame]
+        }
+      }
+      copy.values = .float(UnsafePointer(target))
+    }
+    return copy
   }
 
   /// The block frames `voice` sounds from and until, within the block.

@@ -17,24 +17,28 @@ extension MixRenderer {
     right: UnsafeMutablePointer<Float>, frameCount: Int, rightStartsAsLeft: Bool
   ) {
     for (slot, position) in positions.enumerated() {
-      let source = source(of: voices[active[position]], from: first, channels: 2)
-      scratch.gains[slot] = source.gain
-      scratch.planeLengths[slot] = source.planeLength
-      switch source.values {
-      case .int16(let values) where source.isUnscaled:
-        scratch.int16Values[slot] = values
-        scratch.kinds[slot] = source.isShared ? .sharedInt16Unscaled : .stereoInt16Unscaled
-      case .int16(let values):
-        scratch.int16Values[slot] = values
-        scratch.kinds[slot] = source.isShared ? .sharedInt16 : .stereoInt16
-      case .float(let values):
-        scratch.floatValues[slot] = values
-        scratch.kinds[slot] = source.isShared ? .sharedFloat : .stereoFloat
-      }
+      fillSlot(slot, with: source(of: voices[active[position]], from: first, channels: 2))
     }
     addMixedInOrder(
       count: positions.count, scratch: scratch, left: left, right: right,
       rightStart: rightStartsAsLeft ? left : right, frameCount: frameCount)
+  }
+
+  /// Puts `source` in the scratch memory's slot `slot` of a pass that mixes storages.
+  func fillSlot(_ slot: Int, with source: Source) {
+    scratch.gains[slot] = source.gain
+    scratch.planeLengths[slot] = source.planeLength
+    switch source.values {
+    case .int16(let values) where source.isUnscaled:
+      scratch.int16Values[slot] = values
+      scratch.kinds[slot] = source.isShared ? .sharedInt16Unscaled : .stereoInt16Unscaled
+    case .int16(let values):
+      scratch.int16Values[slot] = values
+      scratch.kinds[slot] = source.isShared ? .sharedInt16 : .stereoInt16
+    case .float(let values):
+      scratch.floatValues[slot] = values
+      scratch.kinds[slot] = source.isShared ? .sharedFloat : .stereoFloat
+    }
   }
 }
 
@@ -46,68 +50,91 @@ private func addMixedInOrder(
   count: Int, scratch: MixScratch, left: UnsafeMutablePointer<Float>,
   right: UnsafeMutablePointer<Float>, rightStart: UnsafeMutablePointer<Float>, frameCount: Int
 ) {
-  let (kinds, gains, lengths) = (scratch.kinds, scratch.gains, scratch.planeLengths)
-  let (ints, floats) = (scratch.int16Values, scratch.floatValues)
   var frame = 0
   while frame + 32 <= frameCount {
     var sums = TwoPlaneTile(left: left + frame, right: rightStart + frame)
-    for slot in 0..<count {
-      let scale = SIMD16<Float>(repeating: gains[slot])
-      switch kinds[slot] {
-      case .sharedInt16: sums.addShared(ints[slot] + frame, scale, GainScaled.self)
-      case .sharedFloat: sums.addShared(floats[slot] + frame, scale, GainScaled.self)
-      case .stereoInt16:
-        sums.addStereo(
-          ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, GainScaled.self)
-      case .stereoFloat:
-        sums.addStereo(
-          floats[slot] + frame, floats[slot] + lengths[slot] + frame, scale, GainScaled.self)
-      case .sharedInt16Unscaled: sums.addShared(ints[slot] + frame, scale, Unscaled.self)
-      case .stereoInt16Unscaled:
-        sums.addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, Unscaled.self)
-      }
-    }
+    sums.add(count: count, scratch: scratch, at: frame)
     sums.store(left: left + frame, right: right + frame)
     frame += 32
   }
   while frame < frameCount {
     var (leftSum, rightSum) = (left[frame], rightStart[frame])
-    for slot in 0..<count {
-      let gain = gains[slot]
-      switch kinds[slot] {
-      case .sharedInt16:
-        let term = ints[slot][frame].mixed * gain
-        (leftSum, rightSum) = (leftSum + term, rightSum + term)
-      case .sharedInt16Unscaled:
-        let term = ints[slot][frame].mixed
-        (leftSum, rightSum) = (leftSum + term, rightSum + term)
-      case .sharedFloat:
-        let term = floats[slot][frame].mixed * gain
-        (leftSum, rightSum) = (leftSum + term, rightSum + term)
-      case .stereoInt16:
-        leftSum += ints[slot][frame].mixed * gain
-        rightSum += ints[slot][lengths[slot] + frame].mixed * gain
-      case .stereoInt16Unscaled:
-        leftSum += ints[slot][frame].mixed
-        rightSum += ints[slot][lengths[slot] + frame].mixed
-      case .stereoFloat:
-        leftSum += floats[slot][frame] * gain
-        rightSum += floats[slot][lengths[slot] + frame] * gain
-      }
-    }
+    addSlots(count: count, scratch: scratch, at: frame, left: &leftSum, right: &rightSum)
     (left[frame], right[frame]) = (leftSum, rightSum)
     frame += 1
   }
 }
 
+/// Adds frame `frame` of `scratch`'s first `count` slots, in order, to one frame's sums, as
+/// `TwoPlaneTile.add` adds them to thirty-two.
+@inline(__always)
+func addSlots(
+  count: Int, scratch: MixScratch, at frame: Int, left leftSum: inout Float,
+  right rightSum: inout Float
+) {
+  let (kinds, gains, lengths) = (scratch.kinds, scratch.gains, scratch.planeLengths)
+  let (ints, floats) = (scratch.int16Values, scratch.floatValues)
+  for slot in 0..<count {
+    let gain = gains[slot]
+    switch kinds[slot] {
+    case .sharedInt16:
+      let term = ints[slot][frame].mixed * gain
+      (leftSum, rightSum) = (leftSum + term, rightSum + term)
+    case .sharedInt16Unscaled:
+      let term = ints[slot][frame].mixed
+      (leftSum, rightSum) = (leftSum + term, rightSum + term)
+    case .sharedFloat:
+      let term = floats[slot][frame].mixed * gain
+      (leftSum, rightSum) = (leftSum + term, rightSum + term)
+    case .stereoInt16:
+      leftSum += ints[slot][frame].mixed * gain
+      rightSum += ints[slot][lengths[slot] + frame].mixed * gain
+    case .stereoInt16Unscaled:
+      leftSum += ints[slot][frame].mixed
+      rightSum += ints[slot][lengths[slot] + frame].mixed
+    case .stereoFloat:
+      leftSum += floats[slot][frame] * gain
+      rightSum += floats[slot][lengths[slot] + frame] * gain
+    }
+  }
+}
+
 /// Thirty-two frames of left and right sums in vector registers, two vectors a plane.
-private struct TwoPlaneTile {
+struct TwoPlaneTile {
   var left0, left1, right0, right1: SIMD16<Float>
 
   @inline(__always)
   init(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
     (left0, left1) = (Float.floats16(at: left), Float.floats16(at: left + 16))
     (right0, right1) = (Float.floats16(at: right), Float.floats16(at: right + 16))
+  }
+
+  /// Sums that start equal in both planes: frames 0-15 and 16-31.
+  @inline(__always)
+  init(both first: SIMD16<Float>, _ second: SIMD16<Float>) {
+    (left0, left1, right0, right1) = (first, second, first, second)
+  }
+
+  /// Adds the values from frame `frame` of `scratch`'s first `count` slots, in order.
+  @inline(__always)
+  mutating func add(count: Int, scratch: MixScratch, at frame: Int) {
+    let (kinds, gains, lengths) = (scratch.kinds, scratch.gains, scratch.planeLengths)
+    let (ints, floats) = (scratch.int16Values, scratch.floatValues)
+    for slot in 0..<count {
+      let scale = SIMD16<Float>(repeating: gains[slot])
+      switch kinds[slot] {
+      case .sharedInt16: addShared(ints[slot] + frame, scale, GainScaled.self)
+      case .sharedFloat: addShared(floats[slot] + frame, scale, GainScaled.self)
+      case .stereoInt16:
+        addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, GainScaled.self)
+      case .stereoFloat:
+        addStereo(
+          floats[slot] + frame, floats[slot] + lengths[slot] + frame, scale, GainScaled.self)
+      case .sharedInt16Unscaled: addShared(ints[slot] + frame, scale, Unscaled.self)
+      case .stereoInt16Unscaled:
+        addStereo(ints[slot] + frame, ints[slot] + lengths[slot] + frame, scale, Unscaled.self)
+      }
+    }
   }
 
   @inline(__always)
