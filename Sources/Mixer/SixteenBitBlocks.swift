@@ -3,8 +3,8 @@
 
 extension MixRenderer {
   /// Renders the next block into `output` as 16-bit frames (interleaved for a stereo plan) and
-  /// measures it into `peak`, when it is summed in steps of 2^-15 and its sums need not be kept
-  /// in planes: when every voice keeps one 16-bit value for every channel, their integer sums,
+  /// measures it into `peak`, when no voice sounds in it (zeros), or when it is summed in steps
+  /// of 2^-15 and its sums need not be kept in planes: when every voice keeps one 16-bit value for every channel, their integer sums,
   /// clamped, are the frames; in a stereo plan, the sums of the leading such voices start each
   /// tile's float sums in registers, the other voices are added in order, and the tile is
   /// measured and converted as it is. Returns how many values clipped; nil, having only begun
@@ -24,6 +24,12 @@ extension MixRenderer {
       guard channels == 1 else { return nil }
     #endif
     let block = beginBlock(frameCount: frameCount)
+    if active.isEmpty {
+      // Silence: zeros, which leave the peak as it is and never clip.
+      output.update(repeating: 0)
+      endBlock(block)
+      return 0
+    }
     guard scale == .sixteenBitSteps else { return nil }
     // The leading voices that keep one 16-bit value for every channel, as `startSums` takes them.
     var prefix = 0

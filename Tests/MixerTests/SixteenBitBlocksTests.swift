@@ -135,6 +135,23 @@ import Testing
     #expect(renderer.position == 256)
   }
 
+  @Test(arguments: [1, 2])
+  func blocksWithoutVoicesAreZerosThatLeaveThePeak(channels: Int) {
+    let keys = Self.mixedKeys.map { $0.mapped(toChannels: channels) }
+    let planned = planVoices(
+      [MixTap(frame: 1_000, sampleIndex: 4, gain: 0.5)], sampleFrameCounts: keys.map(\.frameCount))
+    var renderer = MixRenderer(samples: keys, voices: planned, channels: channels)
+    var frames = [Int16](repeating: 123, count: 256 * channels)
+    var peak = PeakMeter()
+    let clipped = frames.withUnsafeMutableBufferPointer {
+      renderer.renderSixteenBit(into: $0, peak: &peak)
+    }
+    #expect(clipped == 0)
+    #expect(frames.allSatisfy { $0 == 0 })
+    #expect(peak == PeakMeter())
+    #expect(renderer.position == 256)
+  }
+
   /// A block the straight path cannot give is only begun, and `render(into:)` then gives it as
   /// a renderer that never tried would.
   @Test(arguments: ["gain", "many", "mono float"])
