@@ -13,7 +13,7 @@ import Testing
 @Suite struct LibraryRenderTests {
   /// "C E G" fits in one chunk; the longer score takes several of the larger chunks a file that
   /// stores its values as they are is written in, and the render to memory's smaller ones.
-  @Test(arguments: ["C E G", "tempo 90\nC E G C+E D:2 [F G A B]x6 HighC+C:4"])
+  @Test(arguments: ["C E G", "tempo 90\nC E G C+E D:2 [F G A B]x12 HighC+C:4"])
   func aScoreInMemoryMatchesTheSameScoreWrittenAsFloatWAV(_ text: String) throws {
     let settings = RenderSettings(format: .floatWAV)
     var song = try Song(text: text)

@@ -15,11 +15,13 @@ package struct ChunkPipeline {
   /// and long 15% faster here than with 32,768).
   package static let uncompressedChunkFrames: Int64 = 131_072
   /// Frames per chunk for such an output when the mix is light: with fewer than
-  /// `lightMixVoices` voices sounding at once on average, the workers wait for the writer, and
-  /// twice as many frames a write cost it less (an hour of one tap a second 5% faster); a
-  /// dense mix reaches the writer sooner in the smaller chunks (ten minutes of about twenty
-  /// voices at once, 4% slower in these).
-  package static let lightMixChunkFrames: Int64 = 262_144
+  /// `lightMixVoices` voices sounding at once on average, the workers wait for the writer,
+  /// which is then the bound, and four times as many frames a chunk cost it less: a quarter of
+  /// the wakes of a waiting worker, which are dear across a virtual machine's cores (an hour of
+  /// one tap a second 0.152 s against 0.171 s with 262,144 frames, 28 MB at most); a dense mix
+  /// reaches the writer sooner in the smaller chunks (ten minutes of about twenty voices at
+  /// once, 4% slower in twice these).
+  package static let lightMixChunkFrames: Int64 = 524_288
   /// The average count of voices sounding at once below which a mix is light.
   package static let lightMixVoices = 8
 
