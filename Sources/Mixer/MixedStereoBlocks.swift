@@ -91,21 +91,3 @@ extension TwoPlaneTile {
 private func magnitudeBits(_ values: SIMD16<Float>) -> SIMD16<UInt32> {
   unsafeBitCast(values, to: SIMD16<UInt32>.self) & 0x7FFF_FFFF
 }
-
-/// The larger of each pair of lanes, in concrete types (the standard library's generic
-/// `pointwiseMax` stays a call).
-@inline(__always)
-private func larger(_ first: SIMD16<UInt32>, _ second: SIMD16<UInt32>) -> SIMD16<UInt32> {
-  first.replacing(with: second, where: second .> first)
-}
-
-/// The largest of sixteen lanes: halves compared in vector registers, the last four one by
-/// one (the standard library's generic `max()` stays a call).
-@inline(__always)
-private func largestLane(_ values: SIMD16<UInt32>) -> UInt32 {
-  let (low8, high8) = (values.lowHalf, values.highHalf)
-  let eight = low8.replacing(with: high8, where: high8 .> low8)
-  let (low4, high4) = (eight.lowHalf, eight.highHalf)
-  let four = low4.replacing(with: high4, where: high4 .> low4)
-  return max(max(four[0], four[1]), max(four[2], four[3]))
-}

@@ -110,15 +110,21 @@ extension MixRenderer {
       guard last > start else { continue }
       end = min(end, last)
       let source = source(of: voice, from: block.start + Int64(start), channels: 2)
-      if position < prefix, case .int16(let values) = source.values {
-        scratch.prefixValues[whole] = values
-        whole += 1
-      } else {
-        fillSlot(others, with: source)
-        others += 1
-      }
+      place(source, leading: position < prefix, whole: &whole, others: &others)
     }
     return (whole, others, end)
+  }
+
+  /// Puts `source` in the scratch memory: its 16-bit values after the `whole` leading voices'
+  /// when it is one of them, else in pass slot `others`; counts it.
+  private func place(_ source: Source, leading: Bool, whole: inout Int, others: inout Int) {
+    if leading, case .int16(let values) = source.values {
+      scratch.prefixValues[whole] = values
+      whole += 1
+    } else {
+      fillSlot(others, with: source)
+      others += 1
+    }
   }
 
   /// `gatherSounding` over block frames `tile`: voices that sound through it where they are
@@ -139,13 +145,7 @@ extension MixRenderer {
           source, sounding: sounding, of: tile,
           into: position < prefix ? whole : MixScratch.passCapacity + others)
       }
-      if position < prefix, case .int16(let values) = source.values {
-        scratch.prefixValues[whole] = values
-        whole += 1
-      } else {
-        fillSlot(others, with: source)
-        others += 1
-      }
+      place(source, leading: position < prefix, whole: &whole, others: &others)
     }
     return (whole, others)
   }
@@ -162,21 +162,15 @@ extension MixRenderer {
     switch source.values {
     case .int16(let values):
       let target = scratch.int16Tile(slot)
-      target.update(repeating: 0, count: planes * length)
-      for plane in 0..<planes {
-        for frame in 0..<sounding.count {
-          target[plane * length + from + frame] = values[plane * source.planeLength + frame]
-        }
-      }
+      copyTile(
+        values, planeLength: source.planeLength, planes: planes, sounding: sounding.count,
+        from: from, into: target)
       copy.values = .int16(UnsafePointer(target))
     case .float(let values):
       let target = scratch.floatTile(slot)
-      target.update(repeating: 0, count: planes * length)
-      for plane in 0..<planes {
-        for frame in 0..<sounding.count {
-          target[plane * length + from + frame] = values[plane * source.planeLength + frame]
-        }
-      }
+      copyTile(
+        values, planeLength: source.planeLength, planes: planes, sounding: sounding.count,
+        from: from, into: target)
       copy.values = .float(UnsafePointer(target))
     }
     return copy
@@ -203,6 +197,22 @@ extension MixRenderer {
       sum &+= Int32(base[Int(block.start - voice.startFrame) + frame])
     }
     return sum
+  }
+}
+
+/// Copies `sounding` frames of each of `planes` planes of `values` (the right plane
+/// `planeLength` values after the left) to a tile of `MixScratch.tileFrames` frames a plane,
+/// from its frame `from` on, zeros around them.
+private func copyTile<Value: Numeric>(
+  _ values: UnsafePointer<Value>, planeLength: Int, planes: Int, sounding: Int, from: Int,
+  into target: UnsafeMutablePointer<Value>
+) {
+  let length = MixScratch.tileFrames
+  target.update(repeating: 0, count: planes * length)
+  for plane in 0..<planes {
+    for frame in 0..<sounding {
+      target[plane * length + from + frame] = values[plane * planeLength + frame]
+    }
   }
 }
 
@@ -300,24 +310,6 @@ func writeSixteenBit<Layout: SixteenBitLayout>(
 @inline(__always)
 private func magnitudes(_ values: SIMD16<Int32>) -> SIMD16<Int32> {
   larger(values, 0 &- values)
-}
-
-/// The larger of each pair of lanes, in concrete types (the standard library's generic
-/// `pointwiseMax` stays a call).
-@inline(__always)
-private func larger(_ first: SIMD16<Int32>, _ second: SIMD16<Int32>) -> SIMD16<Int32> {
-  first.replacing(with: second, where: second .> first)
-}
-
-/// The largest of sixteen lanes: halves compared in vector registers, the last four one by
-/// one (the standard library's generic `max()` stays a call).
-@inline(__always)
-private func largestLane(_ values: SIMD16<Int32>) -> Int32 {
-  let (low8, high8) = (values.lowHalf, values.highHalf)
-  let eight = low8.replacing(with: high8, where: high8 .> low8)
-  let (low4, high4) = (eight.lowHalf, eight.highHalf)
-  let four = low4.replacing(with: high4, where: high4 .> low4)
-  return max(max(four[0], four[1]), max(four[2], four[3]))
 }
 
 /// Each lane held between `low` and `high`.

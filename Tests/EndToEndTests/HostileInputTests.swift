@@ -208,7 +208,7 @@ import Testing
   @Test func aScoreFileLargerThanTheLimit() throws {
     let folder = try temporaryFolder()
     let path = folder + "/big.xylo"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     try handle.truncate(atOffset: 17_000_000)
     try handle.close()

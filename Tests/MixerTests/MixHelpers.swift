@@ -31,3 +31,38 @@ func voices(_ taps: [MixTap], samples: [Sample]) -> [Voice] {
 func impulse(length: Int, value: Float = 1) -> Sample {
   Sample(values: [value] + [Float](repeating: 0, count: length - 1), channels: 1)
 }
+
+/// The mix by definition, as interleaved values: each starts at 0 and adds, voice by voice in
+/// render order, the sample's value (v / 32768 for 16-bit values) times the gain.
+func mixByDefinition(
+  _ voices: [Voice], samples: [Sample], channels: Int, frames: Int
+) -> [Float] {
+  var output = [Float](repeating: 0, count: frames * channels)
+  for voice in voices {
+    let values = samples[voice.sampleIndex].mapped(toChannels: channels).values
+    for frame in Int(voice.startFrame)..<min(frames, Int(voice.endFrame)) {
+      for channel in 0..<channels {
+        let value = values[(frame - Int(voice.startFrame)) * channels + channel]
+        output[frame * channels + channel] += value * voice.gain
+      }
+    }
+  }
+  return output
+}
+
+/// Interleaved `values`, the first at frame `position`, as a plain 16-bit conversion gives
+/// them, with the values it clipped and their peak.
+func convertedToSixteenBit(
+  _ values: [Float], channels: Int, at position: Int64
+) -> (frames: [Int16], clipped: Int64, peak: PeakMeter) {
+  var quantizer = Quantizer(width: .bits16, dither: nil)
+  var converted = [Int16](repeating: 0, count: values.count)
+  values.withUnsafeBufferPointer { input in
+    converted.withUnsafeMutableBufferPointer {
+      quantizer.quantize(input, firstIndex: 0, into: $0)
+    }
+  }
+  var peak = PeakMeter()
+  _ = values.withUnsafeBufferPointer { peak.measure($0, channels: channels, at: position) }
+  return (converted, quantizer.clippedCount, peak)
+}

@@ -47,24 +47,6 @@ import Testing
     }
   }
 
-  /// The mix by definition, interleaved: each value starts at 0 and adds each voice's value
-  /// (v / 32768 for a 16-bit one) in render order.
-  private func referenceMix(
-    _ voices: [Voice], samples: [Sample], channels: Int, frames: Int
-  ) -> [Float] {
-    var output = [Float](repeating: 0, count: frames * channels)
-    for voice in voices {
-      let values = samples[voice.sampleIndex].values
-      for frame in Int(voice.startFrame)..<min(frames, Int(voice.endFrame)) {
-        for channel in 0..<channels {
-          output[frame * channels + channel] +=
-            values[(frame - Int(voice.startFrame)) * channels + channel] * voice.gain
-        }
-      }
-    }
-    return output
-  }
-
   /// Renders `range` of the plan in blocks of `blockFrames` and expects the frames, peak and
   /// clip count of converting the mix by definition.
   private func expectConvertedMix(
@@ -77,23 +59,13 @@ import Testing
       plan, range: range, finishing: Finishing(totalFrames: 4_000), encoding: .int16,
       dither: nil, blockFrames: blockFrames, into: &rendered)
     let values = Array(
-      referenceMix(planned, samples: samples, channels: channels, frames: 4_000)[
+      mixByDefinition(planned, samples: samples, channels: channels, frames: 4_000)[
         (Int(range.lowerBound) * channels)..<(Int(range.upperBound) * channels)])
-    var quantizer = Quantizer(width: .bits16, dither: nil)
-    var converted = [Int16](repeating: 0, count: values.count)
-    values.withUnsafeBufferPointer { input in
-      converted.withUnsafeMutableBufferPointer {
-        quantizer.quantize(input, firstIndex: 0, into: $0)
-      }
-    }
-    var peak = PeakMeter()
-    _ = values.withUnsafeBufferPointer {
-      peak.measure($0, channels: channels, at: range.lowerBound)
-    }
-    #expect(quantizer.clippedCount > 0)
-    #expect(rendered.int16 == converted)
-    #expect(rendered.clippedCount == quantizer.clippedCount)
-    #expect(rendered.peak == peak)
+    let expected = convertedToSixteenBit(values, channels: channels, at: range.lowerBound)
+    #expect(expected.clipped > 0)
+    #expect(rendered.int16 == expected.frames)
+    #expect(rendered.clippedCount == expected.clipped)
+    #expect(rendered.peak == expected.peak)
   }
 
   @Test(arguments: [1, 2], [5, 64, 100, 4_096])

@@ -42,32 +42,13 @@ import Testing
     }
   }
 
-  /// The mix by definition, as interleaved values: each starts at 0 and adds, voice by voice
-  /// in render order, the sample's value (v / 32768 for 16-bit values) times the gain.
-  private func referenceMix(
-    _ voices: [Voice], samples: [Sample], channels: Int, frames: Int
-  ) -> [Float] {
-    var output = [Float](repeating: 0, count: frames * channels)
-    for voice in voices {
-      let sample = samples[voice.sampleIndex].mapped(toChannels: channels)
-      let values = sample.values
-      for frame in Int(voice.startFrame)..<min(frames, Int(voice.endFrame)) {
-        for channel in 0..<channels {
-          let value = values[(frame - Int(voice.startFrame)) * channels + channel]
-          output[frame * channels + channel] += value * voice.gain
-        }
-      }
-    }
-    return output
-  }
-
   private func bits(_ values: [Float]) -> [UInt32] { values.map(\.bitPattern) }
 
   @Test(arguments: [1, 2], [7, 64, 4_096])
   func gainOneBlocksHaveTheBitsOfTheMixByDefinition(channels: Int, blockFrames: Int) {
     let planned = voices(taps(count: 80, samples: samples.count), samples: samples)
     let mapped = samples.map { $0.mapped(toChannels: channels) }
-    let expected = referenceMix(planned, samples: samples, channels: channels, frames: 4_000)
+    let expected = mixByDefinition(planned, samples: samples, channels: channels, frames: 4_000)
     let rendered = mix(
       planned, samples: mapped, channels: channels, frames: 4_000, blockFrames: blockFrames)
     #expect(bits(rendered) == bits(expected))
@@ -78,7 +59,7 @@ import Testing
     let planned = voices(
       taps(count: 80, otherGain: 0.7, samples: samples.count), samples: samples)
     let mapped = samples.map { $0.mapped(toChannels: channels) }
-    let expected = referenceMix(planned, samples: samples, channels: channels, frames: 4_000)
+    let expected = mixByDefinition(planned, samples: samples, channels: channels, frames: 4_000)
     let rendered = mix(planned, samples: mapped, channels: channels, frames: 4_000, blockFrames: 64)
     #expect(bits(rendered) == bits(expected))
   }
@@ -98,7 +79,7 @@ import Testing
     }
     let planned = voices(taps, samples: keys)
     let mapped = keys.map { $0.mapped(toChannels: channels) }
-    let expected = referenceMix(planned, samples: keys, channels: channels, frames: 12_000)
+    let expected = mixByDefinition(planned, samples: keys, channels: channels, frames: 12_000)
     let rendered = mix(
       planned, samples: mapped, channels: channels, frames: 12_000, blockFrames: blockFrames)
     #expect(bits(rendered) == bits(expected))
@@ -114,7 +95,7 @@ import Testing
         MixTap(frame: 0, sampleIndex: 0, gain: 1), MixTap(frame: 1, sampleIndex: 1, gain: 1),
         MixTap(frame: 2, sampleIndex: 0, gain: 1),
       ], samples: both)
-    let expected = referenceMix(planned, samples: both, channels: 1, frames: 8)
+    let expected = mixByDefinition(planned, samples: both, channels: 1, frames: 8)
     #expect(expected.allSatisfy { $0.isFinite })
     #expect(bits(mix(planned, samples: both, frames: 8)) == bits(expected))
   }
@@ -128,18 +109,10 @@ import Testing
     renderChunk(
       plan, range: range, finishing: Finishing(totalFrames: range.upperBound), encoding: .int16,
       dither: nil, blockFrames: 256, into: &rendered)
-    let expected = referenceMix(planned, samples: stereo, channels: 2, frames: 4_000)
-    var quantizer = Quantizer(width: .bits16, dither: nil)
-    var converted = [Int16](repeating: 0, count: expected.count)
-    expected.withUnsafeBufferPointer { input in
-      converted.withUnsafeMutableBufferPointer {
-        quantizer.quantize(input, firstIndex: 0, into: $0)
-      }
-    }
-    var peak = PeakMeter()
-    _ = expected.withUnsafeBufferPointer { peak.measure($0, channels: 2, at: 0) }
-    #expect(rendered.int16 == converted)
-    #expect(rendered.clippedCount == quantizer.clippedCount)
-    #expect(rendered.peak == peak)
+    let expected = convertedToSixteenBit(
+      mixByDefinition(planned, samples: stereo, channels: 2, frames: 4_000), channels: 2, at: 0)
+    #expect(rendered.int16 == expected.frames)
+    #expect(rendered.clippedCount == expected.clipped)
+    #expect(rendered.peak == expected.peak)
   }
 }
