@@ -4,11 +4,12 @@
 extension MixRenderer {
   /// Renders the next block into `output` as 16-bit frames (interleaved for a stereo plan) and
   /// measures it into `peak`, when no voice sounds in it (zeros), or when it is summed in steps
-  /// of 2^-15 and its sums need not be kept in planes: when every voice keeps one 16-bit value for every channel, their integer sums,
-  /// clamped, are the frames; in a stereo plan, the sums of the leading such voices start each
-  /// tile's float sums in registers, the other voices are added in order, and the tile is
-  /// measured and converted as it is. Returns how many values clipped; nil, having only begun
-  /// the block, when it is not such a block, to be rendered by `render(into:)`.
+  /// of 2^-15 and its sums need not be kept in planes: when every voice keeps one 16-bit value
+  /// for every channel, their integer sums, clamped, are the frames; in a stereo plan, the
+  /// sums of the leading such voices start each tile's float sums in registers, the other
+  /// voices are added in order, and the tile is measured and converted as it is. Returns how
+  /// many values clipped; nil, having only begun the block, when it is not such a block, to be
+  /// rendered by `render(into:)`.
   ///
   /// The same frames, peak and clip count as summing in planes and converting: at most
   /// `MixScratch.passCapacity` values of at most 2^15 sum to less than 2^24, exactly, in any
