@@ -50,7 +50,8 @@ public func renderChunk(
     let frames = min(blockFrames, frameCount - done)
     let position = range.lowerBound + Int64(done)
     let unchanged = finishing.leavesUnchanged(frameCount: frames, at: position)
-    // A block of shared 16-bit voices summed in steps of 2^-15 goes straight to 16-bit frames.
+    // A block summed in steps of 2^-15, or a silent one, goes straight to 16-bit frames where
+    // it can (`MixRenderer.renderSixteenBit`).
     if unchanged, encoding == .int16, quantizer?.convertsPlainSixteenBit == true {
       let clipped = chunk.int16.withUnsafeMutableBufferPointer { all in
         renderer.renderSixteenBit(

@@ -1,6 +1,7 @@
 /// Memory a renderer reuses block after block, so that a block allocates nothing: the planes
 /// of a block's sums (mono, or left and right), one pass's gains, value pointers and plane
-/// lengths, and tiles of copied 16-bit values.
+/// lengths, and what a block written straight to 16-bit frames uses: the leading voices'
+/// values, tiles of copied values and a group of sums.
 final class MixScratch: @unchecked Sendable {
   /// The most voices a pass adds.
   static let passCapacity = 32
