@@ -79,9 +79,16 @@ public struct Quantizer: Sendable {
   static func clampedStereoFrames(
     left: SIMD16<Float>, right: SIMD16<Float>, fullScale: Float, clipped: inout SIMD16<Int32>
   ) -> SIMD16<UInt32> {
-    let low = sixteenBitClampedBits(left, fullScale: fullScale, clipped: &clipped)
-    let high = sixteenBitClampedBits(right, fullScale: fullScale, clipped: &clipped)
-    return (low & 0xFFFF) | (high &<< 16)
+    stereoFrames(
+      left: sixteenBitClampedBits(left, fullScale: fullScale, clipped: &clipped),
+      right: sixteenBitClampedBits(right, fullScale: fullScale, clipped: &clipped))
+  }
+
+  /// Sixteen stereo frames as 32-bit words from the low 16 bits of each lane of `left` and
+  /// `right`: left in the low half, which comes first in memory on a little-endian machine.
+  @inline(__always)
+  static func stereoFrames(left: SIMD16<UInt32>, right: SIMD16<UInt32>) -> SIMD16<UInt32> {
+    (left & 0xFFFF) | (right &<< 16)
   }
 
   /// Counts `count` values clipped by a conversion done outside the quantizer.

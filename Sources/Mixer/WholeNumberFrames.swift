@@ -34,7 +34,7 @@ enum StereoFrames: SixteenBitLayout {
   static func store(_ values: SIMD16<Int32>, at frames: UnsafeMutablePointer<Int16>) {
     let words = unsafeBitCast(values, to: SIMD16<UInt32>.self)
     UnsafeMutableRawPointer(frames).storeBytes(
-      of: (words & 0xFFFF) | (words &<< 16), as: SIMD16<UInt32>.self)
+      of: Quantizer.stereoFrames(left: words, right: words), as: SIMD16<UInt32>.self)
   }
 }
 
