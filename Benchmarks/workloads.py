@@ -125,7 +125,8 @@ FREQUENCIES = {"C": 1046.50, "D": 1174.66, "E": 1318.51, "F": 1396.91, "G": 1567
 
 
 def app_like_bank(folder):
-    """Writes decaying stereo tones shaped like the app's recordings into `folder`."""
+    """Writes decaying stereo tones shaped like the app's recordings into `folder`: like them,
+    the seven keys' channels are equal (the mixer keeps such a key once) and HighC's differ."""
     import array
     import math
     import os
@@ -137,7 +138,7 @@ def app_like_bank(folder):
         for frame in range(frames):
             level = 0.3 * math.sin(step * frame) * math.exp(-4 * frame / rate)
             left = int(round(level * 32767))
-            values.extend((left, int(round(left * 0.9))))
+            values.extend((left, int(round(left * 0.9)) if key == "HighC" else left))
         with wave.open(os.path.join(folder, f"{key}.wav"), "wb") as out:
             out.setnchannels(2)
             out.setsampwidth(2)
