@@ -69,6 +69,17 @@ import Testing
     #expect(values[10_007] == 0.5 && values[10_008] == 0.25 && values[10_009] == 0.125)
   }
 
+  @Test(arguments: [1, 2, 3])
+  func aRampedPipelineDeliversTheSameValuesFromSmallerFirstChunks(_ jobs: Int) {
+    let total = 3 * ChunkPipeline.chunkFrames + 5
+    var ramped = pipeline(totalFrames: total, jobs: jobs)
+    ramped.rampsUp = true
+    let (values, starts) = everyValue(ramped)
+    let eighth = ChunkPipeline.chunkFrames / 8
+    #expect(starts == [0, 1, 3, 7, 15, 23].map { $0 * eighth })
+    #expect(values == everyValue(pipeline(totalFrames: total, jobs: 1)).values)
+  }
+
   @Test func anEmptyPlanDeliversNoChunk() {
     #expect(everyValue(pipeline(totalFrames: 0, jobs: 2)).starts.isEmpty)
   }

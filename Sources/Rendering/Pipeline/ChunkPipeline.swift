@@ -45,6 +45,11 @@ package struct ChunkPipeline {
   let jobs: Int
   /// Frames per chunk, and so per write.
   package var framesPerChunk = Self.chunkFrames
+  /// Whether the first chunks are smaller (`ChunkLayout`), for an output whose bytes do not
+  /// depend on how it is written: the writer starts sooner.
+  package var rampsUp = false
+  /// The chunks a ramp has before the first of `framesPerChunk`: an eighth, a quarter, a half.
+  static let rampSteps = 3
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
   package var room: RoomSize = .none
@@ -128,15 +133,15 @@ package struct ChunkPipeline {
     finishing: Finishing, encoding: ChunkEncoding, dither: Dither?,
     _ consume: (RenderedChunk) throws(Failure) -> Void
   ) throws(Failure) {
-    let chunkFrames = framesPerChunk
-    let chunkCount = Int((totalFrames + chunkFrames - 1) / chunkFrames)
+    let layout = ChunkLayout(
+      totalFrames: totalFrames, frames: framesPerChunk, rampSteps: rampsUp ? Self.rampSteps : 0)
+    let chunkCount = layout.count
     guard chunkCount > 0 else { return }
     let workers = max(1, min(jobs, chunkCount))
     let ring = ChunkRing(size: 2 * workers)
-    let (plan, blockFrames, totalFrames) = (plan, blockFrames, totalFrames)
+    let (plan, blockFrames) = (plan, blockFrames)
     let render: @Sendable (Int) -> Void = { index in
-      let start = Int64(index) * chunkFrames
-      let range = start..<min(start + chunkFrames, totalFrames)
+      let range = layout.range(of: index)
       ring.withChunk(for: index) { chunk in
         renderChunk(
           plan, range: range, finishing: finishing, encoding: encoding, dither: dither,

@@ -139,6 +139,7 @@ public func render(
   var summary = RenderSummary(plan, format: format, loudness: loudness)
   if format.storesValuesUncompressed {
     pipeline.framesPerChunk = pipeline.uncompressedFramesPerChunk
+    pipeline.rampsUp = true
   }
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {

@@ -16,6 +16,7 @@ func render(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   if format.storesValuesUncompressed {
     pipeline.framesPerChunk = pipeline.uncompressedFramesPerChunk
+    pipeline.rampsUp = true
   }
   let name = stream.destination.messagePath
   func writer(to destination: any ByteDestination) throws(RenderError) -> SoundFileWriter {
