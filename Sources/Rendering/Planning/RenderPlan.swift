@@ -54,11 +54,13 @@ public struct RenderPlan: Sendable {
     self.settings = settings
     var score = consume score
     tags = Tags(title: score.title, artist: score.artist, comment: score.comment)
+    // The keys in the order they first sound, found once: each finding reads every tap.
+    let scoreKeys = score.keys
     // The strikes each key is played with: only those samples are made.
     // A round robin's turns are counted in render order while mixing; here every turn a key
     // has is loaded for each gain it is tapped at.
     let turnsByKey = Dictionary(
-      uniqueKeysWithValues: score.keys.map { ($0, max(1, bank.roundRobinLength(for: $0))) })
+      uniqueKeysWithValues: scoreKeys.map { ($0, max(1, bank.roundRobinLength(for: $0))) })
     let countsTurns = turnsByKey.values.contains { $0 > 1 }
     var layersByKey: [String: Set<Int>] = [:]
     for tap in score.taps {
@@ -67,7 +69,7 @@ public struct RenderPlan: Sendable {
           bank.strikeLayer(for: tap.key, gain: tap.gain, turn: turn))
       }
     }
-    let used = score.keys.flatMap { key in
+    let used = scoreKeys.flatMap { key in
       (layersByKey[key] ?? [0]).sorted().map { (key: key, layer: $0) }
     }
     keys = used.map(\.key)
@@ -75,7 +77,7 @@ public struct RenderPlan: Sendable {
     // Headers first, for the output's rate and channels; then the samples are decoded and
     // converted a few at a time, so only that many decoded copies are in memory at once.
     var infos: [SampleInfo] = []
-    for key in score.keys {
+    for key in scoreKeys {
       do { infos.append(try bank.info(for: key)) } catch { throw .bank(error) }
     }
     rate = settings.rate ?? infos.map(\.sampleRate).max() ?? 48_000
@@ -88,7 +90,7 @@ public struct RenderPlan: Sendable {
     {
       throw .invalidSetting(refusal)
     }
-    let infoByKey = Dictionary(zip(score.keys, infos)) { first, _ in first }
+    let infoByKey = Dictionary(zip(scoreKeys, infos)) { first, _ in first }
     let wanted = used.compactMap { sample in
       infoByKey[sample.key].map { SampleToLoad(key: sample.key, layer: sample.layer, info: $0) }
     }
