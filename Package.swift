@@ -59,7 +59,7 @@ let package = Package(
     .target(
       name: "SampleBank",
       dependencies: ["AudioBasics", "SoundFile", "Resampling", "Xylophone", "Platform"]),
-    .target(name: "Mixer", dependencies: ["AudioBasics"]),
+    .target(name: "Mixer", dependencies: ["AudioBasics", "CSystem"]),
     .target(
       name: "Settings",
       dependencies: [

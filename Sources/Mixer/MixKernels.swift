@@ -1,3 +1,5 @@
+import CSystem
+
 /// The mixer's hot loops: sums of several voices' values, added in order, one pass over a
 /// block (into one plane of sums, or into left and right planes).
 
@@ -70,6 +72,7 @@ func addSharedInOrder<Value: StoredValue, Scaling: TermScaling>(
     var right0 = Float.floats16(at: UnsafePointer(right + frame))
     var right1 = Float.floats16(at: UnsafePointer(right + frame + 16))
     for (source, gain) in zip(sources, gains) {
+      prefetchAhead(source + frame)
       let scale = SIMD16<Float>(repeating: gain)
       let terms0 = Scaling.terms(Value.floats16(at: source + frame), scale)
       let terms1 = Scaling.terms(Value.floats16(at: source + frame + 16), scale)
@@ -270,4 +273,18 @@ func largestLane(_ values: SIMD16<UInt32>) -> UInt32 {
   let (low4, high4) = (eight.lowHalf, eight.highHalf)
   let four = low4.replacing(with: high4, where: high4 .> low4)
   return max(max(four[0], four[1]), max(four[2], four[3]))
+}
+
+/// How far ahead of a voice's reading its values are asked for: the tiles read a cache line of
+/// each of some twenty voices in turn, a pattern the CPU's own prefetchers miss, so the lines
+/// eight tiles ahead are asked for by hand (256 bytes did as well, 1,024 worse).
+let prefetchBytes = 512
+
+/// Asks for the memory of a tile of thirty-two values `prefetchBytes` past `pointer`, which the
+/// reading reaches soon: one cache line of 16-bit values, two of floats.
+@inline(__always)
+func prefetchAhead<Value>(_ pointer: UnsafePointer<Value>) {
+  let ahead = UnsafeRawPointer(pointer) + prefetchBytes
+  xylo_prefetch(ahead)
+  if MemoryLayout<Value>.stride > 2 { xylo_prefetch(ahead + 64) }
 }

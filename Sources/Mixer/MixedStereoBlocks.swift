@@ -29,6 +29,7 @@ func writeMixedStereo(
       while frame + 32 <= groupFrames {
         var (sum0, sum1) = (SIMD16<Int32>(), SIMD16<Int32>())
         for source in prefix {
+          prefetchAhead(source + group + frame)
           sum0 &+= widened(source + group + frame)
           sum1 &+= widened(source + group + frame + 16)
         }

@@ -141,6 +141,7 @@ struct TwoPlaneTile {
   mutating func addShared<Value: StoredValue, Scaling: TermScaling>(
     _ values: UnsafePointer<Value>, _ scale: SIMD16<Float>, _: Scaling.Type
   ) {
+    prefetchAhead(values)
     let terms0 = Scaling.terms(Value.floats16(at: values), scale)
     let terms1 = Scaling.terms(Value.floats16(at: values + 16), scale)
     (left0, right0) = (left0 + terms0, right0 + terms0)
@@ -152,6 +153,8 @@ struct TwoPlaneTile {
     _ leftValues: UnsafePointer<Value>, _ rightValues: UnsafePointer<Value>,
     _ scale: SIMD16<Float>, _: Scaling.Type
   ) {
+    prefetchAhead(leftValues)
+    prefetchAhead(rightValues)
     left0 += Scaling.terms(Value.floats16(at: leftValues), scale)
     left1 += Scaling.terms(Value.floats16(at: leftValues + 16), scale)
     right0 += Scaling.terms(Value.floats16(at: rightValues), scale)

@@ -57,6 +57,7 @@ func writeSixteenBit<Layout: SixteenBitLayout>(
     while frame + 32 <= groupEnd {
       var (sum0, sum1) = (SIMD16<Int32>(), SIMD16<Int32>())
       for source in sources {
+        prefetchAhead(source + frame)
         sum0 &+= widened(source + frame)
         sum1 &+= widened(source + frame + 16)
       }

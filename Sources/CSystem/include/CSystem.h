@@ -13,6 +13,9 @@ static inline int xylo_release_freed_memory(void) { return 0; }
 
 #include <stddef.h>
 
+/* Asks the CPU to bring the cache line at `address` into its nearest cache ahead of a read. */
+static inline void xylo_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
+
 /* Reserves `bytes` of disk from `offset` for the file open as `descriptor` without changing
    its size (on Linux, fallocate with FALLOC_FL_KEEP_SIZE): a file of known length is then
    written without its blocks being allocated page by page. Best effort: nonzero where it
