@@ -83,7 +83,16 @@ package enum ExactMath {
 
   /// Rounds to the nearest integer (ties to even) without a library call; |x| < 2^51.
   package static func roundToInteger(_ x: Double) -> Double {
-    let magic = 6_755_399_441_055_744.0
+    (x + roundingMagic) - roundingMagic
+  }
+
+  /// `roundToInteger` of eight values, lane by lane the same values: the synthesizer rounds
+  /// every value of every sample.
+  package static func roundToInteger(_ x: SIMD8<Double>) -> SIMD8<Double> {
+    let magic = SIMD8<Double>(repeating: roundingMagic)
     return (x + magic) - magic
   }
+
+  /// 1.5 × 2^52: added to a value below 2^51 in magnitude, it leaves no bits below the units.
+  private static var roundingMagic: Double { 6_755_399_441_055_744.0 }
 }
