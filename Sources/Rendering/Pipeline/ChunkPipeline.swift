@@ -50,6 +50,13 @@ package struct ChunkPipeline {
   package var rampsUp = false
   /// The chunks a ramp has before the first of `framesPerChunk`: an eighth, a quarter, a half.
   static let rampSteps = 3
+
+  /// Chunks for an output that stores its values as they are: `uncompressedFramesPerChunk`,
+  /// the first ones ramping up to it.
+  package mutating func useUncompressedChunks() {
+    framesPerChunk = uncompressedFramesPerChunk
+    rampsUp = true
+  }
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
   package var room: RoomSize = .none

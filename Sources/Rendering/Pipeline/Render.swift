@@ -138,8 +138,7 @@ public func render(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   var summary = RenderSummary(plan, format: format, loudness: loudness)
   if format.storesValuesUncompressed {
-    pipeline.framesPerChunk = pipeline.uncompressedFramesPerChunk
-    pipeline.rampsUp = true
+    pipeline.useUncompressedChunks()
   }
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {

@@ -15,8 +15,7 @@ func render(
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   if format.storesValuesUncompressed {
-    pipeline.framesPerChunk = pipeline.uncompressedFramesPerChunk
-    pipeline.rampsUp = true
+    pipeline.useUncompressedChunks()
   }
   let name = stream.destination.messagePath
   func writer(to destination: any ByteDestination) throws(RenderError) -> SoundFileWriter {
