@@ -70,7 +70,7 @@ let package = Package(
       name: "Rendering",
       dependencies: [
         "AudioBasics", "ScoreParser", "MIDIFile", "Notation", "Mixer", "SampleBank", "SoundFile",
-        "AudioDigest", "Settings", "Loudness", "MediaEncoding", "Platform",
+        "AudioDigest", "Settings", "Loudness", "MediaEncoding", "Platform", "CSystem",
       ]),
     // Exports: the song as a ringtone, a video, a picture, or converted to another notation;
     // the product's rules for each (lengths, codecs) live here.

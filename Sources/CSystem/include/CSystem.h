@@ -16,6 +16,16 @@ static inline int xylo_release_freed_memory(void) { return 0; }
 /* Asks the CPU to bring the cache line at `address` into its nearest cache ahead of a read. */
 static inline void xylo_prefetch(const void *address) { __builtin_prefetch(address, 0, 3); }
 
+/* Tells the CPU that the calling thread spins on a value another core will change (x86's
+   `pause`, Arm's `yield`): the spin takes less from the core's other thread and ends sooner. */
+static inline void xylo_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
 /* Reserves `bytes` of disk from `offset` for the file open as `descriptor` without changing
    its size (on Linux, fallocate with FALLOC_FL_KEEP_SIZE): a file of known length is then
    written without its blocks being allocated page by page. Best effort: nonzero where it

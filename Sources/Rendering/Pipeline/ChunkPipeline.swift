@@ -51,11 +51,16 @@ package struct ChunkPipeline {
   /// The chunks a ramp has before the first of `framesPerChunk`: an eighth, a quarter, a half.
   static let rampSteps = 3
 
+  /// Whether each chunk is consumed on the thread that mixed it (`forEachChunkWhereMixed`),
+  /// for a consumer that copies the values out and may run on any thread, one call at a time.
+  package var consumesWhereMixed = false
+
   /// Chunks for an output that stores its values as they are: `uncompressedFramesPerChunk`,
-  /// the first ones ramping up to it.
+  /// the first ones ramping up to it, each written by the thread that mixed it.
   package mutating func useUncompressedChunks() {
     framesPerChunk = uncompressedFramesPerChunk
     rampsUp = true
+    consumesWhereMixed = true
   }
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
@@ -142,6 +147,11 @@ package struct ChunkPipeline {
   ) throws(Failure) {
     let layout = ChunkLayout(
       totalFrames: totalFrames, frames: framesPerChunk, rampSteps: rampsUp ? Self.rampSteps : 0)
+    // With one job, a thread of its own still writes while that job mixes.
+    if consumesWhereMixed && jobs > 1 {
+      return try forEachChunkWhereMixed(
+        layout: layout, finishing: finishing, encoding: encoding, dither: dither, consume)
+    }
     let chunkCount = layout.count
     guard chunkCount > 0 else { return }
     let workers = max(1, min(jobs, chunkCount))

@@ -1,0 +1,97 @@
+import Dispatch
+import Mixer
+import Platform
+
+extension ChunkPipeline {
+  /// Hands every chunk, in order, to `consume` on the thread that mixed it: `jobs` threads, the
+  /// calling one among them, each mixing the next chunk no one has taken and then, in its
+  /// turn, consuming it while its values are still in that core's cache. Writing a file is
+  /// copying its bytes into the kernel, and a copy of what another core just wrote costs more
+  /// (an hour of audio: 0.15 s against 0.18 s in a program of its own, which also showed the
+  /// turns' gain).
+  ///
+  /// `consume` is called one chunk at a time, each call seeing everything the one before did,
+  /// but not always on the calling thread.
+  func forEachChunkWhereMixed<Failure: Error>(
+    layout: ChunkLayout, finishing: Finishing, encoding: ChunkEncoding, dither: Dither?,
+    _ consume: (RenderedChunk) throws(Failure) -> Void
+  ) throws(Failure) {
+    let chunkCount = layout.count
+    guard chunkCount > 0 else { return }
+    let threads = max(1, min(jobs, chunkCount))
+    // Each thread holds one chunk at a time, so a slot each is room enough.
+    let ring = ChunkRing(size: threads)
+    let turns = ChunkTurns(size: threads, spins: threads <= onlineProcessorCount())
+    let failure = FirstFailure<Failure>()
+    let (plan, blockFrames) = (plan, blockFrames)
+    withoutActuallyEscaping(consume) { consume in
+      // The threads hold the box, not the closure, and the box lets it go before this block
+      // ends: a thread's block may be freed by the system later than it finished.
+      let consumer = ConsumerBox(consume)
+      defer { consumer.release() }
+      let work: @Sendable () -> Void = {
+        while let index = ring.takeChunk(below: chunkCount) {
+          ring.withChunk(for: index) { chunk in
+            renderChunk(
+              plan, range: layout.range(of: index), finishing: finishing, encoding: encoding,
+              dither: dither, blockFrames: blockFrames, into: &chunk)
+            turns.wait(for: index)
+            if !failure.happened {
+              do throws(Failure) { try consumer.consume(chunk) } catch {
+                failure.record(error)
+                ring.cancel()
+              }
+            }
+            turns.pass(after: index)
+          }
+          ring.markConsumed(index)
+        }
+      }
+      for worker in 1..<threads {
+        DispatchQueue(label: "xylo-render.worker.\(worker)").async { ring.work(work) }
+      }
+      // The calling thread works too, so the render ends even when no other thread starts.
+      work()
+      ring.cancel()
+      ring.waitForWorkers()
+    }
+    if let error = failure.error { throw error }
+  }
+}
+
+/// The first error of the threads consuming chunks; later ones are not thrown.
+private final class FirstFailure<Failure: Error>: @unchecked Sendable {
+  private let lock = DispatchSemaphore(value: 1)
+  private var first: Failure?
+
+  var happened: Bool {
+    lock.wait()
+    defer { lock.signal() }
+    return first != nil
+  }
+
+  var error: Failure? {
+    lock.wait()
+    defer { lock.signal() }
+    return first
+  }
+
+  func record(_ error: Failure) {
+    lock.wait()
+    defer { lock.signal() }
+    if first == nil { first = error }
+  }
+}
+
+/// The consumer handed to other threads, used by one at a time, in turn: the turns order
+/// every call after the one before.
+private final class ConsumerBox<Failure: Error>: @unchecked Sendable {
+  private var body: ((RenderedChunk) throws(Failure) -> Void)?
+
+  init(_ body: @escaping (RenderedChunk) throws(Failure) -> Void) { self.body = body }
+
+  func consume(_ chunk: RenderedChunk) throws(Failure) { try body?(chunk) }
+
+  /// Lets the closure go; call once every thread is done with it.
+  func release() { body = nil }
+}
