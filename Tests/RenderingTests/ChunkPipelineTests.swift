@@ -88,12 +88,15 @@ import Testing
     var chunk: Int64
   }
 
-  @Test(arguments: [1, 2, 4])
-  func aConsumerFailingMidRenderStopsTheWorkersAndIsRethrown(_ jobs: Int) {
+  /// Also when the chunks are consumed on the threads that mixed them (`whereMixed`).
+  @Test(arguments: [1, 2, 4], [false, true])
+  func aConsumerFailingMidRenderStopsTheWorkersAndIsRethrown(_ jobs: Int, whereMixed: Bool) {
     let total = 20 * ChunkPipeline.chunkFrames
     var seen: [Int64] = []
+    var rendering = pipeline(totalFrames: total, jobs: jobs)
+    rendering.consumesWhereMixed = whereMixed
     #expect(throws: StopHere(chunk: 2 * ChunkPipeline.chunkFrames)) {
-      try pipeline(totalFrames: total, jobs: jobs).forEachChunk(encoding: .int16, dither: nil) {
+      try rendering.forEachChunk(encoding: .int16, dither: nil) {
         (chunk) throws(StopHere) in
         seen.append(chunk.start)
         if chunk.start == 2 * ChunkPipeline.chunkFrames { throw StopHere(chunk: chunk.start) }

@@ -6,7 +6,8 @@ import Testing
 @testable import Rendering
 
 /// Chunks consumed on the threads that mixed them, in turns: the same chunks in the same order
-/// as the consuming thread gets them, one call at a time, failures and nesting included.
+/// as the consuming thread gets them, one call at a time, nested ones included (a failing
+/// consumer: `ChunkPipelineTests`).
 @Suite struct ChunksWhereMixedTests {
   /// Impulses a little apart over `totalFrames`, in chunks consumed where they were mixed.
   private func pipeline(totalFrames: Int64, jobs: Int, whereMixed: Bool = true) -> ChunkPipeline {
@@ -62,24 +63,6 @@ import Testing
     }
     #expect(count == Int(40 * 4_096 / ChunkPipeline.chunkFrames))
     #expect(overlaps == 0)
-  }
-
-  struct StopHere: Error, Equatable {
-    var chunk: Int64
-  }
-
-  @Test(arguments: [1, 2, 4])
-  func aConsumerFailingMidRenderStopsEveryThreadAndIsRethrown(_ jobs: Int) {
-    let total = 20 * ChunkPipeline.chunkFrames
-    var seen: [Int64] = []
-    #expect(throws: StopHere(chunk: 2 * ChunkPipeline.chunkFrames)) {
-      try pipeline(totalFrames: total, jobs: jobs).forEachChunk(encoding: .int16, dither: nil) {
-        (chunk) throws(StopHere) in
-        seen.append(chunk.start)
-        if chunk.start == 2 * ChunkPipeline.chunkFrames { throw StopHere(chunk: chunk.start) }
-      }
-    }
-    #expect(seen == [0, 1, 2].map { $0 * ChunkPipeline.chunkFrames })
   }
 
   @Test func pipelinesNestedPastTheThreadPoolFinishWithTheSameValues() {
