@@ -23,25 +23,18 @@ def measure(command, runs, output=None):
     return summary(measure_interleaved([(command, output)], runs)[0])
 
 
-def measure_interleaved(commands, runs, env=None, quiet_stdout=False, statuses=None,
-                        untimed_first=None):
+def measure_interleaved(commands, runs, env=None, quiet_stdout=False, statuses=None):
     """Runs each (command, output file or None) once per round, `runs` rounds, so that disk and
     cache noise falls on all of them alike. The output file is removed before every run and
     again when the run ends, so each run writes a new file and no run shares the disk with the
     writing back of an earlier run's file. A command given as (command, output, timing file)
     times a part of itself: it writes that part's "WALL CPU" seconds to the timing file, and
     those stand for its wall and CPU time (its peak memory is still the whole run's).
-    `statuses` gives each command's expected exit status (default 0). `untimed_first`, a
-    (command, output file), runs at the start of every round without being timed.
+    `statuses` gives each command's expected exit status (default 0).
     Returns, per command, its (wall s, CPU s, peak MB) of each round."""
     samples = [[] for _ in commands]
     statuses = statuses or [0] * len(commands)
     for _ in range(runs):
-        if untimed_first is not None:
-            command, output = untimed_first
-            _remove(output)
-            _run_once(command, env, quiet_stdout)
-            _remove(output)
         for entry, runs_of_command, status in zip(commands, samples, statuses):
             command, output, timing = (tuple(entry) + (None,))[:3]
             _remove(output)
