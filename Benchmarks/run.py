@@ -208,13 +208,23 @@ def render_workload(name, binary, floor_programs, bank, work, jobs, runs, refere
         commands.append(([sys.executable, os.path.join(HERE, "numpy_reference.py"), binary,
                           score, bank, numpy_out], numpy_out))
         labels.append("numpy + soundfile")
-    results = measure_interleaved(commands, runs)
+    # Each round: the libsndfile floors, the raw floor twice (the first run not timed), the
+    # render (and numpy). A write of 1 MiB or more right after the libsndfile floors' small
+    # writes, or after a pause, often finds a new file's pages slow to fill (performance.md,
+    # Machine): so each timed one follows another.
+    renderer = labels.index("**xylo-render**")
+    order = list(range(1, renderer)) + [0, 0] + list(range(renderer, len(commands)))
+    untimed = renderer - 1  # the position of the raw floor's first run
+    measured = measure_interleaved([commands[index] for index in order], runs)
+    results = [None] * len(commands)
+    for position, index in enumerate(order):
+        if position != untimed:
+            results[index] = measured[position]
     for label, result in zip(labels, results):
         wall, cpu, peak = summary(result)
         print(f"| {name} | {label} | {wall:.3f} | {cpu:.3f} | {peak:.0f} | {seconds / wall:.0f} "
               f"| {ratio_text(result, results[0])} | {ratio_text(result, results[1])} |")
     notes = []
-    renderer = labels.index("**xylo-render**")
     # The disk's slow rounds fall on the floor as often as on the render; against the floor's
     # fastest run, a round's noise can only count against the render.
     fastest_floor = min(run[0] for run in results[0])
