@@ -5,10 +5,10 @@ import Platform
 extension ChunkPipeline {
   /// Hands every chunk, in order, to `consume` on the thread that mixed it: `jobs` threads, the
   /// calling one among them, each mixing the next chunk no one has taken and then, in its
-  /// turn, consuming it while its values are still in that core's cache. Writing a file is
-  /// copying its bytes into the kernel, and a copy of what another core just wrote costs more
-  /// (an hour of audio: 0.15 s against 0.18 s in a program of its own, which also showed the
-  /// turns' gain).
+  /// turn, consuming it while its values are still in that core's cache, with no thread that
+  /// only waits to write and no wake per chunk (a program of its own wrote an hour of audio so
+  /// in 0.153 s against 0.182 s from a ring filled on the other core; the render took 0.98 of
+  /// the time on an hour of one tap a second and 0.94 on ten minutes of dense taps).
   ///
   /// `consume` is called one chunk at a time, each call seeing everything the one before did,
   /// but not always on the calling thread.

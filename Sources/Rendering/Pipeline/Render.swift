@@ -29,8 +29,8 @@ public enum ProgressReply: Sendable {
 }
 
 /// Called after every chunk, one call at a time and in order, each seeing what the one before
-/// did; while an uncompressed file is written, on whichever of the render's threads mixed the
-/// chunk (the calling thread among them), else on the calling thread.
+/// did; while an uncompressed file is written by more than one job, on whichever of the
+/// render's threads mixed the chunk (the calling thread among them), else on the calling thread.
 public typealias ProgressHandler = (RenderProgress) -> ProgressReply
 
 /// What a finished render did.
