@@ -22,9 +22,8 @@ extension ChunkPipeline {
     // Each thread holds one chunk at a time, so a slot each is room enough.
     let ring = ChunkRing(size: threads)
     let turns = ChunkTurns(size: threads, spins: threads <= onlineProcessorCount())
-    let failure = FirstFailure<Failure>()
     let (plan, blockFrames) = (plan, blockFrames)
-    withoutActuallyEscaping(consume) { consume in
+    let failure = withoutActuallyEscaping(consume) { consume -> Failure? in
       // The threads hold the box, not the closure, and the box lets it go before this block
       // ends: a thread's block may be freed by the system later than it finished.
       let consumer = ConsumerBox(consume)
@@ -36,12 +35,7 @@ extension ChunkPipeline {
               plan, range: layout.range(of: index), finishing: finishing, encoding: encoding,
               dither: dither, blockFrames: blockFrames, into: &chunk)
             turns.wait(for: index)
-            if !failure.happened {
-              do throws(Failure) { try consumer.consume(chunk) } catch {
-                failure.record(error)
-                ring.cancel()
-              }
-            }
+            if consumer.failsOn(chunk) { ring.cancel() }
             turns.pass(after: index)
           }
           ring.markConsumed(index)
@@ -54,32 +48,9 @@ extension ChunkPipeline {
       work()
       ring.cancel()
       ring.waitForWorkers()
+      return consumer.failure
     }
-    if let error = failure.error { throw error }
-  }
-}
-
-/// The first error of the threads consuming chunks; later ones are not thrown.
-private final class FirstFailure<Failure: Error>: @unchecked Sendable {
-  private let lock = DispatchSemaphore(value: 1)
-  private var first: Failure?
-
-  var happened: Bool {
-    lock.wait()
-    defer { lock.signal() }
-    return first != nil
-  }
-
-  var error: Failure? {
-    lock.wait()
-    defer { lock.signal() }
-    return first
-  }
-
-  func record(_ error: Failure) {
-    lock.wait()
-    defer { lock.signal() }
-    if first == nil { first = error }
+    if let failure { throw failure }
   }
 }
 
@@ -87,10 +58,21 @@ private final class FirstFailure<Failure: Error>: @unchecked Sendable {
 /// every call after the one before.
 private final class ConsumerBox<Failure: Error>: @unchecked Sendable {
   private var body: ((RenderedChunk) throws(Failure) -> Void)?
+  /// The first error `body` threw, after which no chunk is handed to it; read and set only in
+  /// turn, like `body`'s calls.
+  private(set) var failure: Failure?
 
   init(_ body: @escaping (RenderedChunk) throws(Failure) -> Void) { self.body = body }
 
-  func consume(_ chunk: RenderedChunk) throws(Failure) { try body?(chunk) }
+  /// Hands `chunk` to the consumer unless it failed before; true when it fails on this one.
+  func failsOn(_ chunk: RenderedChunk) -> Bool {
+    guard failure == nil else { return false }
+    do throws(Failure) { try body?(chunk) } catch {
+      failure = error
+      return true
+    }
+    return false
+  }
 
   /// Lets the closure go; call once every thread is done with it.
   func release() { body = nil }
