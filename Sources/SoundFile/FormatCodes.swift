@@ -29,6 +29,7 @@ enum FormatCode {
   static let commentString = Int32(SF_STR_COMMENT)
 
   static let setAddPeakChunk = Int32(SFC_SET_ADD_PEAK_CHUNK)
+  static let updateHeaderNow = Int32(SFC_UPDATE_HEADER_NOW)
   static let majorFormatCount = Int32(SFC_GET_FORMAT_MAJOR_COUNT)
   static let majorFormat = Int32(SFC_GET_FORMAT_MAJOR)
   static let getLogInfo = Int32(SFC_GET_LOG_INFO)

@@ -23,6 +23,10 @@ public final class SoundFileWriter {
   private var reserved: ReservedSpace?
   /// The file libsndfile writes through, for a writer made with a `ByteDestination`.
   private var virtualFile: VirtualFile?
+  /// Where the first frame's bytes go in an uncompressed file written to a path, the header
+  /// before them already written with its tags; `nil` for other writers. A caller whose writes
+  /// start at multiples of their length from the file's start saves the page cache work.
+  package private(set) var dataOffset: Int64?
 
   /// Creates `path` (replacing it) for writing. The corresponding C function is `sf_open_fd`.
   /// `expectedFrameCount`, when known, lets an uncompressed file's space be reserved first.
@@ -54,6 +58,13 @@ public final class SoundFileWriter {
       self.handle = handle
     }
     configure(tags)
+    if format.storesValuesUncompressed, let handle,
+      sf_command(handle, FormatCode.updateHeaderNow, nil, 0) == 0
+    {
+      // libsndfile leaves the file's position where the frames start.
+      let position = lseek(descriptor, 0, SEEK_CUR)
+      dataOffset = position > 0 ? Int64(position) : nil
+    }
   }
 
   /// Writes the file's bytes to `destination` instead of a path, each with its offset (for a

@@ -47,11 +47,12 @@ import Testing
     // A voice of 4 s every second: 4 at once; every quarter second: 16 at once.
     let light = pipeline(voiceFrames: 192_000, spacing: 48_000, totalFrames: 480_000)
     let dense = pipeline(voiceFrames: 192_000, spacing: 12_000, totalFrames: 480_000)
-    #expect(light.uncompressedFramesPerChunk == ChunkPipeline.lightMixChunkFrames)
-    #expect(dense.uncompressedFramesPerChunk == ChunkPipeline.uncompressedChunkFrames)
-    #expect(ChunkPipeline.lightMixChunkFrames > ChunkPipeline.uncompressedChunkFrames)
+    #expect(light.uncompressedFramesPerChunk(bytesPerFrame: 4) == 262_144)
+    #expect(dense.uncompressedFramesPerChunk(bytesPerFrame: 4) == 131_072)
+    #expect(light.uncompressedFramesPerChunk(bytesPerFrame: 6) == 131_072)
+    #expect(dense.uncompressedFramesPerChunk(bytesPerFrame: 2) == 262_144)
     var bySize: [[Float]] = []
-    for frames in [ChunkPipeline.uncompressedChunkFrames, ChunkPipeline.lightMixChunkFrames] {
+    for frames in [Int64(131_072), 262_144] {
       var sized = light
       sized.framesPerChunk = frames
       bySize.append(everyValue(sized).values)
@@ -76,7 +77,7 @@ import Testing
     ramped.rampsUp = true
     let (values, starts) = everyValue(ramped)
     let eighth = ChunkPipeline.chunkFrames / 8
-    #expect(starts == [0, 1, 3, 7, 15, 23].map { $0 * eighth })
+    #expect(starts == [0, 1, 2, 4, 8, 16, 24].map { $0 * eighth })
     #expect(values == everyValue(pipeline(totalFrames: total, jobs: 1)).values)
   }
 

@@ -41,7 +41,7 @@ import Testing
     var ramped = pipeline(totalFrames: total, jobs: jobs)
     ramped.rampsUp = true
     let (values, starts) = everyChunk(ramped)
-    let eighths: [Int64] = [0, 1, 3] + (0..<9).map { 7 + 8 * Int64($0) }
+    let eighths: [Int64] = [0, 1, 2, 4] + (0..<9).map { 8 + 8 * Int64($0) }
     #expect(starts == eighths.map { $0 * (ChunkPipeline.chunkFrames / 8) })
     #expect(values == everyChunk(pipeline(totalFrames: total, jobs: 1, whereMixed: false)).values)
     #expect(values[10_007] == 16_384 && values[10_008] == 8_192)

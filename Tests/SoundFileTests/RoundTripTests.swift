@@ -37,6 +37,37 @@ import Testing
     #expect(read.map { Int32($0 * 8_388_608) } == values24)
   }
 
+  @Test(arguments: [Container.wav, .aiff, .caf, .w64, .rf64])
+  func theDataOffsetIsWhereTheFirstFrameIsWritten(_ container: Container) throws {
+    let format = try OutputFormat.make(container: container, encoding: .pcm16).get()
+    let path = try temporaryFolder() + "/a.\(container.rawValue)"
+    let writer = try SoundFileWriter(
+      path: path, format: format, sampleRate: 48_000, channels: 2,
+      tags: Tags(title: "a title that makes the header longer"))
+    let offset = try #require(writer.dataOffset)
+    let first: [Int16] = [0x1234, -0x2345, 0x3456, -0x4567]
+    try first.withUnsafeBufferPointer { try writer.write($0) }
+    try writer.close()
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let little = first.flatMap {
+      [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)]
+    }
+    let big = first.flatMap { [UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+    let found = (0...(bytes.count - 8)).first {
+      let window = Array(bytes[$0..<$0 + 8])
+      return window == little || window == big
+    }
+    #expect(found == Int(offset))
+  }
+
+  @Test func aCompressedFileHasNoDataOffset() throws {
+    let format = try OutputFormat.make(container: .flac, encoding: .pcm16).get()
+    let writer = try SoundFileWriter(
+      path: try temporaryFolder() + "/a.flac", format: format, sampleRate: 48_000, channels: 2)
+    #expect(writer.dataOffset == nil)
+    try writer.close()
+  }
+
   @Test(arguments: [Container.wav, .flac])
   func writingOverALongerFileReplacesAllOfIt(_ container: Container) throws {
     let format = try OutputFormat.make(container: container, encoding: .pcm16).get()

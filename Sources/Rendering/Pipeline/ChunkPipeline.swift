@@ -10,30 +10,34 @@ package struct ChunkPipeline {
   /// cache. It is also the size of every write, and libvorbis encodes by write: changing it
   /// changes Ogg files, so encoded outputs keep it.
   package static let chunkFrames: Int64 = 32_768
-  /// Frames per chunk for an output that stores its values as they are, whose bytes do not
-  /// depend on how they are written: four times fewer writes cost the kernel less (dense 6%
-  /// and long 15% faster here than with 32,768).
-  package static let uncompressedChunkFrames: Int64 = 131_072
-  /// Frames per chunk for such an output when the mix is light: with fewer than
-  /// `lightMixVoices` voices sounding at once on average, the workers wait for the writer,
-  /// which is then the bound, and four times as many frames a chunk cost it less: a quarter of
-  /// the wakes of a waiting worker, which are dear across a virtual machine's cores (an hour of
-  /// one tap a second 0.152 s against 0.171 s with 262,144 frames, 28 MB at most); a dense mix
-  /// reaches the writer sooner in the smaller chunks (ten minutes of about twenty voices at
-  /// once, 4% slower in twice these).
-  package static let lightMixChunkFrames: Int64 = 524_288
+  /// Bytes per chunk for an output that stores its values as they are, whose bytes do not
+  /// depend on how they are written: fewer, larger writes cost the kernel less (131,072
+  /// stereo 16-bit frames: dense 6% and long 15% faster here than in 32,768).
+  package static let uncompressedChunkBytes = 512 << 10
+  /// Bytes per chunk for such an output when the mix is light: with fewer than
+  /// `lightMixVoices` voices sounding at once on average, the writes are the bound, and larger
+  /// ones cost less. At most 1 MiB, as the raw floor writes: here a write of a whole 2 MiB
+  /// span of the file, which the page cache then holds in one huge page, took 3-5 times as
+  /// long (an hour of one tap a second 0.59 s against 0.17 s).
+  package static let lightMixChunkBytes = 1 << 20
   /// The average count of voices sounding at once below which a mix is light.
   package static let lightMixVoices = 8
 
-  /// Frames per chunk for an output that stores its values as they are, by how dense the mix
-  /// is: `lightMixChunkFrames` for a light one, else `uncompressedChunkFrames`.
-  package var uncompressedFramesPerChunk: Int64 {
-    guard totalFrames > 0 else { return Self.uncompressedChunkFrames }
-    let voiceFrames = plan.voices.reduce(0.0) { sum, voice in
-      sum + Double(max(0, min(voice.endFrame, totalFrames) - voice.startFrame))
+  /// Frames per chunk for an output that stores its values as they are, `bytesPerFrame` each,
+  /// by how dense the mix is: the largest power of two whose bytes fit `lightMixChunkBytes`
+  /// for a light one, else `uncompressedChunkBytes`.
+  package func uncompressedFramesPerChunk(bytesPerFrame: Int) -> Int64 {
+    var bytes = Self.uncompressedChunkBytes
+    if totalFrames > 0 {
+      let voiceFrames = plan.voices.reduce(0.0) { sum, voice in
+        sum + Double(max(0, min(voice.endFrame, totalFrames) - voice.startFrame))
+      }
+      if voiceFrames / Double(totalFrames) < Double(Self.lightMixVoices) {
+        bytes = Self.lightMixChunkBytes
+      }
     }
-    return voiceFrames / Double(totalFrames) < Double(Self.lightMixVoices)
-      ? Self.lightMixChunkFrames : Self.uncompressedChunkFrames
+    let most = max(1, bytes / max(1, bytesPerFrame))
+    return Int64(1) << (Int.bitWidth - 1 - most.leadingZeroBitCount)
   }
 
   let plan: MixPlan
@@ -48,19 +52,27 @@ package struct ChunkPipeline {
   /// Whether the first chunks are smaller (`ChunkLayout`), for an output whose bytes do not
   /// depend on how it is written: the writer starts sooner.
   package var rampsUp = false
-  /// The chunks a ramp has before the first of `framesPerChunk`: an eighth, a quarter, a half.
+  /// The chunks a ramp has before the first of `framesPerChunk`: an eighth, an eighth, a
+  /// quarter, a half.
   static let rampSteps = 3
+  /// How many frames shorter the first chunk is (`ChunkLayout.lead`).
+  package var lead: Int64 = 0
 
   /// Whether each chunk is consumed on the thread that mixed it (`forEachChunkWhereMixed`),
   /// for a consumer that copies the values out and may run on any thread, one call at a time.
   package var consumesWhereMixed = false
 
-  /// Chunks for an output that stores its values as they are: `uncompressedFramesPerChunk`,
-  /// the first ones ramping up to it, each written by the thread that mixed it.
-  package mutating func useUncompressedChunks() {
-    framesPerChunk = uncompressedFramesPerChunk
+  /// Chunks for an output that stores its values as they are, `bytesPerFrame` each:
+  /// `uncompressedFramesPerChunk`, the first ones ramping up to it, each written by the thread
+  /// that mixed it, and each starting at a multiple of its length in the file when its first
+  /// frame's place, `offset`, is known.
+  package mutating func useUncompressedChunks(bytesPerFrame: Int, firstFrameAt offset: Int64?) {
+    framesPerChunk = uncompressedFramesPerChunk(bytesPerFrame: bytesPerFrame)
     rampsUp = true
     consumesWhereMixed = true
+    lead = ChunkLayout.alignmentLead(
+      offset: offset ?? 0, bytesPerFrame: bytesPerFrame,
+      smallestChunk: framesPerChunk >> Self.rampSteps)
   }
   /// The room the mix is played in: applied in order on the consuming thread, between mixing
   /// (on the workers) and finishing.
@@ -146,7 +158,8 @@ package struct ChunkPipeline {
     _ consume: (RenderedChunk) throws(Failure) -> Void
   ) throws(Failure) {
     let layout = ChunkLayout(
-      totalFrames: totalFrames, frames: framesPerChunk, rampSteps: rampsUp ? Self.rampSteps : 0)
+      totalFrames: totalFrames, frames: framesPerChunk, rampSteps: rampsUp ? Self.rampSteps : 0,
+      lead: lead)
     // With one job, a thread of its own still writes while that job mixes.
     if consumesWhereMixed && jobs > 1 {
       return try forEachChunkWhereMixed(

@@ -139,9 +139,6 @@ public func render(
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   var summary = RenderSummary(plan, format: format, loudness: loudness)
-  if format.storesValuesUncompressed {
-    pipeline.useUncompressedChunks()
-  }
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
     do {
@@ -154,6 +151,10 @@ public func render(
     try SoundFileWriter(
       path: target.temporaryPath, format: format, sampleRate: plan.rate,
       channels: plan.channels, tags: plan.tags, expectedFrameCount: plan.totalFrames)
+  }
+  if format.storesValuesUncompressed {
+    pipeline.useUncompressedChunks(
+      bytesPerFrame: plan.channels * format.bytesPerValue, firstFrameAt: writer.dataOffset)
   }
   try writeChunks(of: pipeline, plan, with: writer, summary: &summary, progress: progress) {
     (error) in .output(OutputError(path: destination.messagePath, reason: error.reason))

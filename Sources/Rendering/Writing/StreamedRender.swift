@@ -15,7 +15,8 @@ func render(
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
   if format.storesValuesUncompressed {
-    pipeline.useUncompressedChunks()
+    pipeline.useUncompressedChunks(
+      bytesPerFrame: plan.channels * format.bytesPerValue, firstFrameAt: nil)
   }
   let name = stream.destination.messagePath
   func writer(to destination: any ByteDestination) throws(RenderError) -> SoundFileWriter {
