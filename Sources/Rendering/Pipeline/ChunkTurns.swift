@@ -1,5 +1,6 @@
 import CSystem
 import Dispatch
+import Platform
 import Synchronization
 
 /// Whose turn it is to consume: chunk `i` is consumed only after chunk `i - 1`, by the thread
@@ -12,10 +13,13 @@ final class ChunkTurns: @unchecked Sendable {
   /// One signal per turn, in slot `i % size` for chunk `i`: a turn is taken from it even when
   /// the spin saw it come, so the signals and the waits always pair up.
   private let reached: [DispatchSemaphore]
-  /// Pauses a waiting thread spins for before it sleeps: about 250 µs on a 2.5 GHz core whose
-  /// pause takes 140 cycles, a little more than an uncompressed chunk takes to write. Zero
-  /// when the threads outnumber the cores, where a spin would hold up the thread it waits for.
-  let spinLimit: Int
+  /// How long a waiting thread spins before it sleeps, in seconds: longer than a chunk of
+  /// 1 MiB takes to write here (0.19 ms), with room for its spread. Timed, not counted: a
+  /// pause takes 16 ns on this machine's cores and 140 cycles on others, and 4,000 of them
+  /// (66 µs here) sent half the waits to sleep, each woken 35-45 µs late (an hour of one tap
+  /// a second 0.166 s against 0.154 s). Zero when the threads outnumber the cores, where a
+  /// spin would hold up the thread it waits for.
+  let spinSeconds: Double
 
   init(size: Int, spins: Bool) {
     precondition(size > 0, "turns need a slot")
@@ -23,15 +27,20 @@ final class ChunkTurns: @unchecked Sendable {
     // it was created with.
     reached = (0..<size).map { _ in DispatchSemaphore(value: 0) }
     reached[0].signal()
-    spinLimit = spins ? 4_000 : 0
+    spinSeconds = spins ? 0.000_5 : 0
   }
 
   /// Returns once every chunk before `index` was consumed.
   func wait(for index: Int) {
-    var spun = 0
-    while spun < spinLimit && turn.load(ordering: .acquiring) < index {
-      xylo_spin_pause()
-      spun += 1
+    if spinSeconds > 0 && turn.load(ordering: .acquiring) < index {
+      let deadline = monotonicSeconds() + spinSeconds
+      var spun = 0
+      while turn.load(ordering: .acquiring) < index {
+        xylo_spin_pause()
+        spun &+= 1
+        // The clock read about once a microsecond.
+        if spun & 63 == 0 && monotonicSeconds() > deadline { break }
+      }
     }
     reached[index % reached.count].wait()
   }
