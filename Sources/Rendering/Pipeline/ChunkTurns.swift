@@ -17,7 +17,7 @@ final class ChunkTurns: @unchecked Sendable {
   /// 1 MiB takes to write here (0.19 ms), with room for its spread. Timed, not counted: a
   /// pause takes 16 ns on this machine's cores and 140 cycles on others, and 4,000 of them
   /// (66 µs here) sent half the waits to sleep, each woken 35-45 µs late (an hour of one tap
-  /// a second 0.166 s against 0.154 s). Zero when the threads outnumber the cores, where a
+  /// a second 0.157 s against 0.170 s). Zero when the threads outnumber the cores, where a
   /// spin would hold up the thread it waits for.
   let spinSeconds: Double
 
