@@ -116,6 +116,10 @@ public struct OutputFormat: Equatable, Sendable {
     }
   }
 
+  /// Bytes a frame of `channels` values takes (`bytesPerValue` each): the one product every
+  /// size, write and reservation of an uncompressed file is counted in.
+  public func bytesPerFrame(channels: Int) -> Int { channels * bytesPerValue }
+
   private init(container: Container, encoding: SampleEncoding?) {
     self.container = container
     self.encoding = encoding

@@ -45,8 +45,10 @@ public final class SoundFileWriter {
       // past its end. A file system that cannot reserve just writes as before.
       var space = ReservedSpace(
         descriptor: descriptor,
-        totalBytes: frames.multipliedReportingOverflow(by: Int64(channels * format.bytesPerValue))
-          .partialValue)
+        totalBytes: frames.multipliedReportingOverflow(
+          by: Int64(format.bytesPerFrame(channels: channels))
+        )
+        .partialValue)
       space.reserve(ahead: 0)
       reserved = space
     }

@@ -137,7 +137,7 @@ public func render(
       loudness: loudness, progress: progress)
   }
   let format = settings.format.holding(
-    dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
+    dataBytes: plan.totalFrames * Int64(settings.format.bytesPerFrame(channels: plan.channels)))
   var summary = RenderSummary(plan, format: format, loudness: loudness)
   /// Runs a step of writing, reporting its failure as one about the destination.
   func writing<Value>(_ step: () throws(SoundFileError) -> Value) throws(RenderError) -> Value {
@@ -154,7 +154,8 @@ public func render(
   }
   if format.storesValuesUncompressed {
     pipeline.useUncompressedChunks(
-      bytesPerFrame: plan.channels * format.bytesPerValue, firstFrameAt: writer.dataOffset)
+      bytesPerFrame: format.bytesPerFrame(channels: plan.channels),
+      firstFrameAt: writer.dataOffset)
   }
   try writeChunks(of: pipeline, plan, with: writer, summary: &summary, progress: progress) {
     (error) in .output(OutputError(path: destination.messagePath, reason: error.reason))

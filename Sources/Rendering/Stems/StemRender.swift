@@ -38,7 +38,7 @@ public func renderStems(
   }
   try prepareStemFolder(request.folder)
   let format = settings.format.holding(
-    dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
+    dataBytes: plan.totalFrames * Int64(settings.format.bytesPerFrame(channels: plan.channels)))
   let digits = max(2, String(plan.parts.last?.number ?? 0).count)
   let paths = plan.parts.map { part in
     Path.join(

@@ -20,7 +20,7 @@ package func estimatedBytes(
   if format.container.isLossless {
     // Uncompressed, or FLAC, which is at most a little larger than that for noise.
     let product = frameCount.multipliedReportingOverflow(
-      by: Int64(channels * format.bytesPerValue))
+      by: Int64(format.bytesPerFrame(channels: channels)))
     let bytes = product.overflow ? Int64.max / 2 : product.partialValue
     return header + (format.container == .flac ? bytes / 100 * 101 : bytes)
   }

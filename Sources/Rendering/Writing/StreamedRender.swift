@@ -13,10 +13,10 @@ func render(
   let (finished, loudness) = try finishedPipeline(plan, progress: progress)
   var pipeline = finished
   let format = settings.format.holding(
-    dataBytes: plan.totalFrames * Int64(plan.channels * settings.format.bytesPerValue))
+    dataBytes: plan.totalFrames * Int64(settings.format.bytesPerFrame(channels: plan.channels)))
   if format.storesValuesUncompressed {
     pipeline.useUncompressedChunks(
-      bytesPerFrame: plan.channels * format.bytesPerValue, firstFrameAt: nil)
+      bytesPerFrame: format.bytesPerFrame(channels: plan.channels), firstFrameAt: nil)
   }
   let name = stream.destination.messagePath
   func writer(to destination: any ByteDestination) throws(RenderError) -> SoundFileWriter {
