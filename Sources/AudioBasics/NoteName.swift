@@ -7,10 +7,14 @@ public enum NoteName {
   ]
 
   /// The name of a MIDI note with sharps: `name(of: 61) == "C#4"`; MIDI -1 is `B-2`.
-  public static func name(of note: Int) -> String {
+  public static func name(of note: Int) -> String { name(of: note, flat: false) }
+
+  /// The name of a MIDI note with flats where `flat` asks: `name(of: 70, flat: true) == "Bb4"`.
+  public static func name(of note: Int, flat: Bool) -> String {
     let pitchClass = ((note % 12) + 12) % 12
     let octave = (note - pitchClass) / 12 - 1
-    return pitchClasses[pitchClass][0] + "\(octave)"
+    let spellings = pitchClasses[pitchClass]
+    return (flat ? spellings[spellings.count - 1] : spellings[0]) + "\(octave)"
   }
 
   /// The MIDI note a scientific name stands for (`C#4`, `Db4`, `B-1`), or `nil` for anything

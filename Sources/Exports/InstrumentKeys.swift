@@ -1,3 +1,4 @@
+import AudioBasics
 import Drawing
 import Rendering
 import SampleBank
@@ -7,7 +8,8 @@ import SampleBank
 /// app's buttons: its seven keys C…B always, and every key the score plays that names a pitch,
 /// lowest first, titles of one pitch (`C` and `C6`) sharing a bar labelled by the first. A song
 /// of more keys is drawn as a xylophone of its range (`DrawnKey.xylophone(playing:)`), labelled
-/// by scientific pitch. A title without a pitch (`kick_2` in a folder bank) has no bar.
+/// by scientific pitch as the song spells it (`Bb4` where its taps name it so). A title without
+/// a pitch (`kick_2` in a folder bank) has no bar.
 func instrumentKeys(_ plan: RenderPlan) -> (
   keys: [DrawnKey], arrangement: KeyArrangement, barOfSample: [Int?]
 ) {
@@ -15,7 +17,12 @@ func instrumentKeys(_ plan: RenderPlan) -> (
   let keys: [DrawnKey]
   let arrangement: KeyArrangement
   if played.count > KeyboardLook.mostKeysAsButtons {
-    keys = DrawnKey.xylophone(playing: played)
+    var spelled: [Int: String] = [:]
+    for title in plan.keys {
+      guard let note = NoteName.note(named: title), spelled[note] == nil else { continue }
+      spelled[note] = title
+    }
+    keys = DrawnKey.xylophone(playing: played, names: spelled)
     arrangement = .xylophone
   } else {
     var byNote: [Int: String] = [:]

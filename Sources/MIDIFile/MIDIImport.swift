@@ -21,6 +21,10 @@ public struct MIDIImport: Sendable {
   public var tapTicks: [Int64] = []
   /// What the file's structure gets wrong that reading tolerated.
   public var warnings: [MIDIWarning] = []
+  /// Each part as it was placed on the bank: the octaves it moved, the notes folded alone.
+  public var placements: [PartPlacement] = []
+  /// How the melody was picked, when only the melody plays (`PartSelection`).
+  public var melody: MelodyPick?
 }
 
 /// What reading a MIDI file did to its notes, in numbers: for a summary of what was kept.
@@ -30,6 +34,10 @@ public struct MIDINoteCounts: Equatable, Sendable {
   public var folded = 0
   public var leftOutOfRange = 0
   public var unplayable = 0
+  /// How the melody was picked, when only the melody played.
+  public var melody: MelodyPick?
+  /// Parts moved as a piece by whole octaves into the bank's range.
+  public var partsMoved = 0
 
   public init() {}
 }
@@ -43,6 +51,8 @@ extension MIDIImport {
     counts.folded = folded
     counts.leftOutOfRange = skipped
     counts.unplayable = unplayable
+    counts.melody = melody
+    counts.partsMoved = placements.filter { $0.octaves != 0 }.count
     return counts
   }
 }
@@ -70,9 +80,11 @@ public struct NoteOccurrence: Hashable, Sendable, CustomStringConvertible {
 
 /// Makes every selected note of `song` a tap on the bank's key for it, at its exact time.
 ///
-/// A tap's `line` is its track and `column` its channel; its `voice` is its track's place in
-/// `score.voices`, every track by name; its gain is velocity / 127. Notes
-/// struck again, never released or doubled in unison are separate taps.
+/// Notes are selected by track, channel and drums, then (`PartSelection`) the melody picked;
+/// each part moves by whole octaves onto the bank (`OctavePlacement.part`) before a note that
+/// still has no key meets `OutOfRange`. A tap's `line` is its track and `column` its channel;
+/// its `voice` is its track's place in `score.voices`, every track by name; its gain is
+/// velocity / 127. Notes struck again, never released or doubled in unison are separate taps.
 public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -> MIDIImport {
   guard NoteMapping.transposeRange.contains(mapping.transpose) else {
     throw MIDIError(
@@ -82,10 +94,10 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
   var result = MIDIImport(
     score: Score(taps: [], duration: try song.seconds(atTick: song.endTick), title: song.title),
     drumsSkipped: 0, folded: 0, skipped: 0, unplayable: 0, warnings: song.warnings)
-  var taps: [Tap] = []
-  taps.reserveCapacity(song.notes.count)
-  var ticks: [Int64] = []
-  for note in song.notes {
+  let notes = song.notes
+  var selected: [Int] = []
+  var drums: [Int] = []
+  for (index, note) in notes.enumerated() {
     if let tracks = mapping.tracks, !tracks.contains(note.track) { continue }
     if let channels = mapping.channels, !channels.contains(note.channel) { continue }
     if note.channel == 10 {
@@ -93,23 +105,56 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
         result.drumsSkipped += 1
         continue
       }
-      result.drumsKept += 1
+      drums.append(index)
+      continue
     }
-    let number = note.note + mapping.transpose
+    selected.append(index)
+  }
+  if mapping.selection != .all, !selected.isEmpty,
+    mapping.selection == .melody || Set(selected.map { song.part(of: notes[$0]) }).count > 1
+  {
+    let picked = pickMelody(
+      selected, of: notes, part: { song.part(of: $0) }, name: { song.name(of: $0) })
+    selected = picked.kept
+    result.melody = picked.pick
+  }
+  let isMelody = result.melody != nil
+  func melodic(_ note: MIDINote) -> MIDIPart { isMelody ? .melody : song.part(of: note) }
+  result.placements = placements(
+    of: selected, in: song, partOf: melodic, table: table, octaves: mapping.octaves,
+    transpose: mapping.transpose)
+  let shifts = Dictionary(uniqueKeysWithValues: result.placements.map { ($0.part, $0.octaves) })
+  var order = selected + drums
+  if !drums.isEmpty { order.sort() }
+  var taps: [Tap] = []
+  taps.reserveCapacity(order.count)
+  var ticks: [Int64] = []
+  var partIndex: [MIDIPart: Int] = [:]
+  for (place, placement) in result.placements.enumerated() { partIndex[placement.part] = place }
+  for index in order {
+    let note = notes[index]
+    let isDrum = note.channel == 10
+    if isDrum { result.drumsKept += 1 }
+    let part = melodic(note)
+    let number = note.note + mapping.transpose + (isDrum ? 0 : 12 * (shifts[part] ?? 0))
     let key: String
-    switch table.lookUp(number) {
+    switch table.lookUp(number, flat: note.isSpelledFlat) {
     case .key(let title):
       key = title
     case .folded(let title):
       key = title
       result.folded += 1
+      if !isDrum, let place = partIndex[part] { result.placements[place].folded += 1 }
     case .outOfRange where mapping.outOfRange == .skip:
       result.skipped += 1
+      if !isDrum, let place = partIndex[part] { result.placements[place].skipped += 1 }
       continue
     case .outOfRange, .unplayable:
       if mapping.outOfRange == .error || result.firstUnplayable == nil {
+        // Named as written (and transposed), so it can be found in the file.
         let occurrence = NoteOccurrence(
-          name: NoteName.name(of: number), track: note.track,
+          name: NoteName.name(of: note.note + mapping.transpose, flat: note.isSpelledFlat),
+          track: note.track,
           seconds: try song.seconds(atTick: note.tick))
         guard mapping.outOfRange != .error else {
           throw MIDIError(
@@ -128,7 +173,8 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
         sequence: taps.count, voice: note.track - 1))
     ticks.append(note.tick)
   }
-  // Notes come ordered by tick, track and file order, so the taps are already in time order.
+  // Notes come ordered by tick, track and file order, and `order` keeps that order, so the
+  // taps are already in time order.
   result.score.taps = taps
   result.score.voices = song.tracks.map { track in
     track.name.flatMap { $0.isEmpty ? nil : $0 } ?? "track \(track.number)"
@@ -141,6 +187,40 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
       denominator: signature.denominator)
   }
   return result
+}
+
+/// Each part of `selected`, in order of its first note, with the octaves it moves by.
+private func placements(
+  of selected: [Int], in song: MIDISong, partOf: (MIDINote) -> MIDIPart, table: KeyTable,
+  octaves: NoteMapping.OctavePlacement, transpose: Int
+) -> [PartPlacement] {
+  var order: [MIDIPart] = []
+  var histograms: [MIDIPart: [Int: Int]] = [:]
+  for index in selected {
+    let note = song.notes[index]
+    let part = partOf(note)
+    if histograms[part] == nil { order.append(part) }
+    histograms[part, default: [:]][note.note + transpose, default: 0] += 1
+  }
+  return order.map { part in
+    let histogram = histograms[part] ?? [:]
+    return PartPlacement(
+      part: part, name: song.name(of: part), noteCount: histogram.values.reduce(0, +),
+      octaves: octaves == .part ? octaveShift(placing: histogram, on: table) : 0)
+  }
+}
+
+extension MIDISong {
+  /// The part a note belongs to: its track, or its channel in a one-track (format 0) file.
+  func part(of note: MIDINote) -> MIDIPart {
+    format == 0 && tracks.count <= 1 ? .channel(note.channel) : .track(note.track)
+  }
+
+  /// A part's name: its track's, for a track.
+  func name(of part: MIDIPart) -> String? {
+    guard case .track(let number) = part, tracks.indices.contains(number - 1) else { return nil }
+    return tracks[number - 1].name
+  }
 }
 
 /// The song's tempo map in seconds and beats per minute, repeats left out; 120 bpm from time
@@ -159,7 +239,8 @@ private func scoreTempoChanges(_ song: MIDISong) throws(MIDIError) -> [TempoChan
 
 /// The one-line notes about an import the front end prints: what was left out or moved, and
 /// the option that changes it. Empty when every selected note became a tap as written.
-public func describe(_ import: MIDIImport) -> [String] {
+/// `partNoun` is what the file calls a track: `track` (MIDI) or `part` (notation).
+public func describe(_ import: MIDIImport, partNoun: String = "track") -> [String] {
   var lines: [String] = []
   if `import`.drumsSkipped > 0 {
     let count = `import`.drumsSkipped
@@ -172,10 +253,37 @@ public func describe(_ import: MIDIImport) -> [String] {
       "\(notes(`import`.drumsKept, "drum note")) (channel 10) played as pitched keys by their note numbers (--drums): a drum kit's sounds are not keys"
     )
   }
-  if `import`.folded > 0 {
+  if let melody = `import`.melody {
+    lines.append(describe(melody, partNoun: partNoun) + "; --parts all plays every part")
+  }
+  var moved = false
+  for placement in `import`.placements where placement.octaves != 0 || placement.folded > 0 {
+    var line = label(placement.part, name: placement.name, partNoun: partNoun) + ": "
+    if placement.octaves != 0 {
+      moved = true
+      let octaves = placement.octaves.magnitude
+      line +=
+        "moved \(placement.octaves > 0 ? "up" : "down") \(octaves) octave\(octaves == 1 ? "" : "s")"
+        + " into the bank's range (as --transpose \(placement.octaves * 12) would)"
+      if placement.folded > 0 {
+        line +=
+          "; \(placement.folded) of its \(placement.noteCount) notes still outside it"
+          + " moved by octaves one by one"
+      }
+    } else {
+      line +=
+        "\(placement.folded) of its \(placement.noteCount) notes moved by octaves into"
+        + " the bank's range one by one"
+    }
+    lines.append(line)
+  }
+  if moved {
     lines.append(
-      "\(notes(`import`.folded, "note")) moved by octaves into the bank's range; "
-        + "--out-of-range skip or error to change that")
+      "--octaves note keeps every part where it is written; --transpose SEMITONES moves them all"
+    )
+  }
+  if `import`.folded > 0 {
+    lines.append("--out-of-range skip or error changes what happens to a note the bank lacks")
   }
   if `import`.skipped > 0 {
     let count = `import`.skipped
@@ -192,6 +300,34 @@ public func describe(_ import: MIDIImport) -> [String] {
       "\(what) no key in the bank at any octave and \(count == 1 ? "is" : "are") left out")
   }
   return lines
+}
+
+/// `plays the melody, the highest note at each onset: 180 notes of 420, from track 2 'Flute'
+/// (150), track 3 'Piano' (30)`; `partNoun` names a track as `describe(_:partNoun:)` does.
+public func describe(_ melody: MelodyPick, partNoun: String = "track") -> String {
+  let kept = melody.shares.reduce(0) { $0 + $1.noteCount }
+  let sources = melody.shares.prefix(6).map {
+    "\(label($0.part, name: $0.name, partNoun: partNoun)) (\($0.noteCount))"
+  }
+  let more = melody.shares.count > 6 ? ", and \(melody.shares.count - 6) more" : ""
+  let how: String
+  switch melody.rule {
+  case .named: how = "the part named as the tune"
+  case .highestLine: how = "the highest note at each onset"
+  }
+  return "plays the melody, \(how): \(notes(kept, "note")) of \(melody.candidateCount), from "
+    + sources.joined(separator: ", ") + more
+}
+
+/// `track 2 'Bass'`, `part 1`, `channel 3`, `the melody`.
+private func label(_ part: MIDIPart, name: String?, partNoun: String) -> String {
+  switch part {
+  case .track(let number):
+    let shown = name.map { " '\(displayText($0))'" } ?? ""
+    return "\(partNoun) \(number)\(shown)"
+  case .channel(let number): return "channel \(number)"
+  case .melody: return "the melody"
+  }
 }
 
 /// `1 note`, `3 notes`.

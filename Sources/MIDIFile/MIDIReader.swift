@@ -17,6 +17,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   var tracks: [MIDITrack] = []
   var tempoEvents: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
+  var keySignatures: [MIDIKeySignature] = []
   var end = (tick: Int64(0), offset: cursor.offset, track: 1)
   var warnings: [MIDIWarning] = []
   while !cursor.isAtEnd {
@@ -50,6 +51,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
       tracks.append(MIDITrack(number: number, name: contents.name, program: contents.program))
       tempoEvents += contents.tempoChanges
       timeSignatures += contents.timeSignatures
+      keySignatures += contents.keySignatures
       if contents.endTick > end.tick { end = (contents.endTick, contents.endOffset, number) }
     }
     cursor.offset = bodyEnd
@@ -80,13 +82,33 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   guard let tempoMap = TempoMap(changes: tempoChanges, ticksPerQuarter: header.ticksPerQuarter),
     let duration = tempoMap.seconds(atTick: end.tick), duration <= limits.maxDuration
   else { throw tooLong }
+  let keys = keySignatures.enumerated().sorted {
+    ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
+  }.map(\.element)
   return MIDISong(
     format: header.format, ticksPerQuarter: header.ticksPerQuarter, tracks: tracks,
-    notes: notes.takeSortedNotes(), tempoChanges: tempoChanges,
+    notes: spelled(notes.takeSortedNotes(), by: keys), tempoChanges: tempoChanges,
     timeSignatures: timeSignatures.enumerated().sorted {
       ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
     }.map(\.element),
     endTick: end.tick, title: tracks[0].name, warnings: warnings, tempoMap: tempoMap)
+}
+
+/// `notes` (sorted by tick) spelled by the key signature in force at each: flats in a key of
+/// flats. Signatures come from every track, as a conductor track gives them for all.
+private func spelled(_ notes: [MIDINote], by keys: [MIDIKeySignature]) -> [MIDINote] {
+  guard keys.contains(where: { $0.sharps < 0 }) else { return notes }
+  var notes = notes
+  var next = 0
+  var flats = false
+  for index in notes.indices {
+    while next < keys.count, keys[next].tick <= notes[index].tick {
+      flats = keys[next].sharps < 0
+      next += 1
+    }
+    notes[index].storedFlat = flats
+  }
+  return notes
 }
 
 /// The limit message, or, for a limit beyond what 64-bit times can reach, the overflow.

@@ -75,20 +75,41 @@ public struct MIDINote: Hashable, Sendable {
   public var velocity: Int { Int(storedVelocity) }
   /// The note's position among all notes of the file, tracks in file order (0-based).
   public var sequence: Int { Int(storedSequence) }
+  /// Whether it is written with a flat (B-flat, not A-sharp): from notation's accidentals and
+  /// key signatures, or a MIDI file's key signature; names and labels follow it.
+  public var isSpelledFlat: Bool { storedFlat }
 
   let storedTrack: Int32
   let storedSequence: Int32
   let storedChannel: UInt8
   let storedNote: UInt8
   let storedVelocity: UInt8
+  var storedFlat: Bool
 
-  init(tick: Int64, track: Int, channel: Int, note: UInt8, velocity: UInt8, sequence: Int) {
+  init(
+    tick: Int64, track: Int, channel: Int, note: UInt8, velocity: UInt8, sequence: Int,
+    flat: Bool = false
+  ) {
     self.tick = tick
     storedTrack = Int32(clamping: track)
     storedSequence = Int32(clamping: sequence)
     storedChannel = UInt8(clamping: channel)
     storedNote = note
     storedVelocity = velocity
+    storedFlat = flat
+  }
+}
+
+/// A key-signature event: from `tick` on, black keys are named with flats when the key has
+/// flats (`sharps` below 0), else with sharps.
+public struct MIDIKeySignature: Hashable, Sendable {
+  public let tick: Int64
+  /// -7 (seven flats) to 7 (seven sharps).
+  public let sharps: Int
+
+  public init(tick: Int64, sharps: Int) {
+    self.tick = tick
+    self.sharps = sharps
   }
 }
 

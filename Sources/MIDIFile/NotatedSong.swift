@@ -12,13 +12,16 @@ package struct NotatedNote: Sendable, Equatable {
   package var note: Int
   /// 1 to 127.
   package var velocity: Int
+  /// Written with a flat (`Bb4`, not `A#4`).
+  package var flat: Bool
 
-  package init(tick: Int64, part: Int, voice: Int, note: Int, velocity: Int) {
+  package init(tick: Int64, part: Int, voice: Int, note: Int, velocity: Int, flat: Bool = false) {
     self.tick = tick
     self.part = part
     self.voice = voice
     self.note = note
     self.velocity = velocity
+    self.flat = flat
   }
 }
 
@@ -59,7 +62,7 @@ extension MIDISong {
         return MIDINote(
           tick: note.tick, track: note.part, channel: note.voice,
           note: UInt8(clamping: note.note), velocity: UInt8(clamping: max(1, note.velocity)),
-          sequence: placed.offset)
+          sequence: placed.offset, flat: note.flat)
       },
       tempoChanges: tempo,
       timeSignatures: timeSignatures.enumerated().sorted {

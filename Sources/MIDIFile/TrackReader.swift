@@ -5,6 +5,7 @@ struct TrackContents {
   var program: Int?
   var tempoChanges: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
+  var keySignatures: [MIDIKeySignature] = []
   /// The tick of the track's last event.
   var endTick: Int64 = 0
   /// Where the first event at `endTick` starts, for errors about the song's length.
@@ -102,8 +103,8 @@ func readTrack(
   return contents
 }
 
-/// Keeps what the song needs from a meta event: set tempo (51), track name (03) and time
-/// signature (58); ignores the rest.
+/// Keeps what the song needs from a meta event: set tempo (51), track name (03), time
+/// signature (58) and key signature (59, for spelling); ignores the rest.
 private func readMeta(
   type: UInt8, data: ArraySlice<UInt8>, tick: Int64, into contents: inout TrackContents,
   failure: (String) -> MIDIError
@@ -127,6 +128,11 @@ private func readMeta(
     contents.timeSignatures.append(
       MIDITimeSignature(
         tick: tick, numerator: Int(data[data.startIndex]), denominator: 1 << Int(exponent)))
+  case 0x59 where data.count >= 1:
+    // A count of sharps (-7 to 7) as a signed byte; anything else is no key and left out.
+    let sharps = Int(Int8(bitPattern: data[data.startIndex]))
+    guard (-7...7).contains(sharps) else { return }
+    contents.keySignatures.append(MIDIKeySignature(tick: tick, sharps: sharps))
   default:
     break
   }

@@ -14,7 +14,10 @@ public struct MIDITrackSummary: Equatable, Sendable {
   public var highestNote: Int?
   /// Notes on channel 10, General MIDI's drums.
   public var drumNoteCount: Int
-  /// Notes (not drums) the bank has at another octave only: folding moves them.
+  /// Whole octaves the track moves as a piece onto the bank (`OctavePlacement.part`).
+  public var octaves = 0
+  /// Notes (not drums) the bank has at another octave only, after the track's move: folding
+  /// moves them one by one.
   public var foldedNoteCount: Int
   /// Notes (not drums) of a pitch class the bank has at no octave.
   public var unplayableNoteCount: Int
@@ -27,14 +30,22 @@ public struct MIDITrackSummary: Equatable, Sendable {
   }
 }
 
-/// Every track of `song` summarized against the bank `mapping` names (its keys and transpose;
-/// its track and channel choices are ignored, so every track is listed).
+/// Every track of `song` summarized against the bank `mapping` names (its keys, transpose and
+/// octave placement; its track and channel choices are ignored, so every track is listed).
 public func trackSummaries(of song: MIDISong, mapping: NoteMapping) -> [MIDITrackSummary] {
   let table = KeyTable(mapping.keys, folds: true)
+  var histograms = Array(repeating: [Int: Int](), count: song.tracks.count)
+  if mapping.octaves == .part {
+    for note in song.notes where note.channel != 10 && histograms.indices.contains(note.track - 1) {
+      histograms[note.track - 1][note.note + mapping.transpose, default: 0] += 1
+    }
+  }
+  let shifts = histograms.map { octaveShift(placing: $0, on: table) }
   var summaries = song.tracks.map { track in
     MIDITrackSummary(
       number: track.number, name: track.name, program: track.program, channels: [],
-      noteCount: 0, drumNoteCount: 0, foldedNoteCount: 0, unplayableNoteCount: 0)
+      noteCount: 0, drumNoteCount: 0, octaves: shifts[track.number - 1], foldedNoteCount: 0,
+      unplayableNoteCount: 0)
   }
   var channels = Array(repeating: Set<Int>(), count: summaries.count)
   for note in song.notes {
@@ -49,7 +60,7 @@ public func trackSummaries(of song: MIDISong, mapping: NoteMapping) -> [MIDITrac
       summaries[index].drumNoteCount += 1
       continue
     }
-    switch table.lookUp(number) {
+    switch table.lookUp(number + 12 * summaries[index].octaves) {
     case .folded: summaries[index].foldedNoteCount += 1
     case .unplayable: summaries[index].unplayableNoteCount += 1
     case .key, .outOfRange: break

@@ -12,13 +12,18 @@ package struct QuarterNote: Sendable, Equatable {
   package var note: Int
   /// 1 to 127.
   package var velocity: Int
+  /// Written with a flat (`Bb4`, not `A#4`).
+  package var flat: Bool
 
-  package init(position: Rational, part: Int, voice: Int, note: Int, velocity: Int) {
+  package init(
+    position: Rational, part: Int, voice: Int, note: Int, velocity: Int, flat: Bool = false
+  ) {
     self.position = position
     self.part = part
     self.voice = voice
     self.note = note
     self.velocity = velocity
+    self.flat = flat
   }
 }
 
@@ -86,7 +91,7 @@ package struct NotatedSongBuilder: Sendable {
       placed.append(
         NotatedNote(
           tick: try tick(note.position), part: note.part, voice: note.voice, note: note.note,
-          velocity: note.velocity))
+          velocity: note.velocity, flat: note.flat))
     }
     var signatures: [MIDITimeSignature] = []
     for meter in meters {

@@ -14,6 +14,27 @@ public struct MIDIChoices: Equatable, Sendable {
   public var parts: [String] = []
   /// The tune of an ABC file to read, by the number of its `X:` line; `nil` reads the first.
   public var tune: Int?
+  /// Whether each part moves by octaves as a piece onto the bank (the default) or every note
+  /// on its own.
+  public var octaves: Octaves = .part
+  /// Which of the selected parts play; `nil` plays all (`forRingtone()` asks for the melody).
+  public var selection: Selection?
+
+  /// How notes outside the bank's range are moved into it.
+  public enum Octaves: String, CaseIterable, Sendable {
+    /// Each part by the whole octaves that fit the most of its notes, then note by note.
+    case part
+    /// Every note on its own (`outOfRange`).
+    case note
+  }
+
+  /// Which parts play.
+  public enum Selection: String, CaseIterable, Sendable {
+    /// Every selected part.
+    case all
+    /// The tune: a part named melody, lead, vocal or voice, else the highest note at each onset.
+    case melody
+  }
 
   /// What happens to a note the bank has no key for.
   public enum OutOfRange: String, CaseIterable, Sendable {
@@ -37,4 +58,18 @@ public struct MIDIChoices: Equatable, Sendable {
     self.channels = channels
     self.transpose = transpose
   }
+
+  /// The choices a ringtone reads a song with: the melody of a song of several parts, unless
+  /// the caller chose parts (tracks, channels, parts or `selection`) itself. A one-part song
+  /// keeps its chords.
+  public func forRingtone() -> MIDIChoices {
+    var choices = self
+    if choices.selection == nil, tracks == nil, channels == nil, parts.isEmpty {
+      choices.ringtoneMelody = true
+    }
+    return choices
+  }
+
+  /// Set by `forRingtone()`: the melody when more than one part has notes.
+  package var ringtoneMelody = false
 }

@@ -7,7 +7,17 @@ enum MIDIInputOptions {
     OptionSpec(
       "--out-of-range", value: "MODE",
       help:
-        "A MIDI note the bank lacks: fold (move it by octaves, the default), skip (leave it out) or error"
+        "A note the bank lacks after its part's move: fold (move it alone by octaves, the default), skip (leave it out) or error"
+    ),
+    OptionSpec(
+      "--octaves", value: "MODE",
+      help:
+        "part (the default): move each part by whole octaves as a piece, so most of its notes fit the bank; note: leave every part where written"
+    ),
+    OptionSpec(
+      "--parts", value: "WHICH",
+      help:
+        "all (the default; a ringtone of several parts: melody) or melody: the part named melody, lead, vocal or voice, else the highest note at each onset"
     ),
     OptionSpec(
       "--track", value: "N", repeatable: true,
@@ -32,7 +42,11 @@ enum MIDIInputOptions {
     let channels = try arguments.wholeNumbers("--channel", in: 1...16)
     let mode = try arguments.choice(
       "--out-of-range", of: MIDIChoices.OutOfRange.allCases.map(\.rawValue))
-    return MIDIChoices(
+    let octaves = try arguments.choice(
+      "--octaves", of: MIDIChoices.Octaves.allCases.map(\.rawValue))
+    let selection = try arguments.choice(
+      "--parts", of: MIDIChoices.Selection.allCases.map(\.rawValue))
+    var choices = MIDIChoices(
       // Naming channel 10 asks for the drums as clearly as --drums does.
       keepDrums: arguments.has("--drums") || channels.contains(10),
       outOfRange: mode.flatMap(MIDIChoices.OutOfRange.init(rawValue:)) ?? .fold,
@@ -41,5 +55,8 @@ enum MIDIInputOptions {
       transpose: try arguments.wholeNumber("--transpose", in: -48...48, unit: "semitones") ?? 0,
       parts: arguments.lists["--part"] ?? [],
       tune: try arguments.wholeNumber("--tune", in: 0...Int(Int32.max), unit: "tune number"))
+    choices.octaves = octaves.flatMap(MIDIChoices.Octaves.init(rawValue:)) ?? .part
+    choices.selection = selection.flatMap(MIDIChoices.Selection.init(rawValue:))
+    return choices
   }
 }

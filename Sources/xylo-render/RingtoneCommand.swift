@@ -49,7 +49,7 @@ enum RingtoneCommand {
   static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
     let scorePath: String
     let file: RingtoneFile
-    let reading: ScoreReading
+    var reading: ScoreReading
     do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "ringtone")
       scorePath = arguments.positionals[0]
@@ -63,6 +63,8 @@ enum RingtoneCommand {
         path: path, preset: preset, loops: arguments.has("--no-loop") ? false : nil,
         maximumSeconds: try arguments.duration("--seconds", positive: true))
       reading = try ScoreReading(arguments)
+      // A ringtone of a band arrangement plays its tune, not every part folded together.
+      reading.midi = reading.midi.forRingtone()
       for warning in file.warnings { console.warning(warning) }
       if reading.limits.maxDuration < file.settings.maximumSeconds {
         throw OptionError(
@@ -79,6 +81,11 @@ enum RingtoneCommand {
       if !arguments.has("--quiet") { console.reportReading(song, path: scorePath, notes: false) }
       let summary = try renderRingtone(song, as: file)
       if !arguments.has("--quiet") {
+        if let melody = song.midiCounts?.melody {
+          console.note(
+            "the ringtone " + describe(melody, partNoun: song.notation == nil ? "track" : "part")
+              + "; --parts all plays every part")
+        }
         console.note(keptLine(summary, counts: song.midiCounts))
         report(summary, output: file.path, console: console)
       }
@@ -106,6 +113,10 @@ enum RingtoneCommand {
     }
     if counts.drumsKept > 0 {
       parts.append("\(count(counts.drumsKept, "drum note")) played as pitched keys (--drums)")
+    }
+    if counts.partsMoved > 0 {
+      parts.append(
+        "\(count(counts.partsMoved, "part")) moved by octaves as a piece into the bank's range")
     }
     if counts.folded > 0 {
       parts.append("\(count(counts.folded, "note")) folded by octaves into the bank's range")

@@ -71,7 +71,8 @@ import Testing
     #expect(
       result.stderr == """
         xylo-render: note: \(Self.band): 128 drum notes (channel 10) left out; --drums keeps them
-        xylo-render: note: \(Self.band): 32 notes moved by octaves into the bank's range; --out-of-range skip or error to change that
+        xylo-render: note: \(Self.band): track 3 'Bass': moved up 2 octaves into the bank's range (as --transpose 24 would)
+        xylo-render: note: \(Self.band): --octaves note keeps every part where it is written; --transpose SEMITONES moves them all
         wrote '\(out)': 32.021 s, 1537030 frames, 48000 Hz, mono, wav pcm16
         xylo-render: note: 6 taps struck keys already struck on the same frame; each bar sounds once, at its strongest tap
 
@@ -119,7 +120,9 @@ import Testing
     #expect(try count(["--channel", "10"]) == 128)
     #expect(try count(["--track", "2"]) == 62)
     #expect(try count(["--track", "2", "--track", "3"]) == 88)
-    #expect(try count(["--out-of-range", "skip"]) == 62)
+    // The bass, G2-C3, moves up two octaves as a piece: none of it is left out.
+    #expect(try count(["--out-of-range", "skip"]) == 88)
+    #expect(try count(["--out-of-range", "skip", "--octaves", "note"]) == 62)
     let up = try run(["events", Self.band, "--track", "2", "--transpose", "12"]).stdout
     #expect(up.split(separator: "\n")[1] == "0,0.000000,E6,0.8188976377952756,2")
   }

@@ -77,17 +77,36 @@ import Testing
 
   @Test func oneLineSaysWhatTheRingtoneKeptCutDroppedFoldedAndMerged() throws {
     let result = try run([
-      "ringtone", "Examples/midi/ode-to-joy-band.mid", "--for", "android",
+      "ringtone", "Examples/midi/ode-to-joy-band.mid", "--for", "android", "--parts", "all",
       "-o", try temporaryFolder() + "/band.ogg",
     ])
     #expect(result.status == 0)
     let notes = result.stderr.split(separator: "\n").filter { $0.contains("note:") }
     #expect(
       notes.first
-        == "xylo-render: note: the ringtone plays 83 of 94 taps; 11 cut at the last bar line before the limit (28.000 s); 128 drum notes left out (--drums keeps them); 32 notes folded by octaves into the bank's range; 4 unisons struck once"
+        == "xylo-render: note: the ringtone plays 83 of 94 taps; 11 cut at the last bar line before the limit (28.000 s); 128 drum notes left out (--drums keeps them); 1 part moved by octaves as a piece into the bank's range; 4 unisons struck once"
     )
     // The reading notes are in that line, not repeated before it.
-    #expect(!result.stderr.contains("moved by octaves"))
+    #expect(!result.stderr.contains("as --transpose"))
+  }
+
+  @Test func aRingtoneOfSeveralPartsPlaysTheMelodyAndSaysWhichPart() throws {
+    let out = try temporaryFolder() + "/band.ogg"
+    let result = try run(
+      ["ringtone", "Examples/midi/ode-to-joy-band.mid", "--for", "android", "-o", out])
+    #expect(result.status == 0)
+    let notes = result.stderr.split(separator: "\n").filter { $0.contains("note:") }
+    #expect(
+      notes.prefix(2) == [
+        "xylo-render: note: the ringtone plays the melody, the part named as the tune: 62 notes of 94, from track 2 'Theme' (62); --parts all plays every part",
+        "xylo-render: note: the ringtone plays 55 of 62 taps; 7 cut at the last bar line before the limit (28.000 s); 128 drum notes left out (--drums keeps them)",
+      ])
+    // A part chosen by the user is played as chosen, its chords and all.
+    let chosen = try run([
+      "ringtone", "Examples/midi/ode-to-joy-band.mid", "--for", "android", "--track", "3",
+      "-o", out,
+    ])
+    #expect(!chosen.stderr.contains("melody"))
   }
 
   @Test func aSongThatFitsIsPlayedWhole() throws {

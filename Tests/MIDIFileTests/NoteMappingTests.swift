@@ -80,7 +80,7 @@ import Testing
   ])
   func foldingMovesANoteByOctavesToTheNearestKeyOfItsPitchClass(_ fold: FoldCase) throws {
     let bytes = midiFile(track(noteOn(0, fold.note)))
-    let result = try #require(imported(bytes, NoteMapping(keys: appKeys)))
+    let result = try #require(imported(bytes, NoteMapping(keys: appKeys, octaves: .note)))
     #expect(tapLines(result.score.taps) == ["0 \(fold.key)"])
     #expect(result.folded == (fold.note == 95 ? 0 : 1))
   }
@@ -88,12 +88,14 @@ import Testing
   @Test func foldingHalfwayBetweenTwoKeysTakesTheLower() throws {
     let bytes = midiFile(track(noteOn(0, 60)))
     let keys = [(title: "C5", note: 72), (title: "C3", note: 48)]
-    #expect(tapLines(imported(bytes, NoteMapping(keys: keys))?.score.taps) == ["0 C3"])
+    let mapping = NoteMapping(keys: keys, octaves: .note)
+    #expect(tapLines(imported(bytes, mapping)?.score.taps) == ["0 C3"])
   }
 
   @Test func skippingLeavesOutNotesBeyondTheRangeAndCountsThem() throws {
     let bytes = midiFile(track(noteOn(0, 72), noteOn(0, 84), noteOn(0, 108), noteOn(0, 61)))
-    let result = try #require(imported(bytes, NoteMapping(keys: appKeys, outOfRange: .skip)))
+    let mapping = NoteMapping(keys: appKeys, outOfRange: .skip, octaves: .note)
+    let result = try #require(imported(bytes, mapping))
     #expect(tapLines(result.score.taps) == ["0 C"])
     #expect(result.skipped == 2)
     #expect(result.unplayable == 1)
@@ -110,7 +112,7 @@ import Testing
     let keys = appKeys + [(title: "C#6", note: 85)]
     let song = try #require(readSong(bytes))
     #expect(throws: MIDIError(message: "note C8 (track 1, 12.500 s) has no key in the bank")) {
-      try score(from: song, mapping: NoteMapping(keys: keys, outOfRange: .error))
+      try score(from: song, mapping: NoteMapping(keys: keys, outOfRange: .error, octaves: .note))
     }
     let second = NoteMapping(keys: keys, outOfRange: .error, tracks: [2])
     #expect(throws: MIDIError(message: "note C#8 (track 2, 12.500 s) has no key in the bank")) {
@@ -183,11 +185,12 @@ import Testing
   @Test func describeGivesOneLinePerKindOfChangeInTheSingularWhereItIsOne() throws {
     let bytes = midiFile(
       division: 96, track(noteOn(0, 36, channel: 10), noteOn(0, 72), noteOn(96, 61)))
-    let result = try #require(imported(bytes, NoteMapping(keys: appKeys)))
+    let result = try #require(imported(bytes, NoteMapping(keys: appKeys, octaves: .note)))
     #expect(
       describe(result) == [
         "1 drum note (channel 10) left out; --drums keeps it",
-        "1 note moved by octaves into the bank's range; --out-of-range skip or error to change that",
+        "track 1: 1 of its 2 notes moved by octaves into the bank's range one by one",
+        "--out-of-range skip or error changes what happens to a note the bank lacks",
         "1 note (C#4, track 1, 0.500 s) has no key in the bank at any octave and is left out",
       ])
   }

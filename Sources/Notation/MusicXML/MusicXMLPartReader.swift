@@ -121,7 +121,7 @@ struct MusicXMLPartReader {
       throw place.error(
         "a <note> with no <pitch>, <rest> or <unpitched>", line: note.line, element: "note")
     }
-    let written = try pitch(pitchElement, ignored: &ignored)
+    let (written, flat) = try pitch(pitchElement, ignored: &ignored)
     countMarks(note, ignored: &ignored)
     let velocity = note.attribute("dynamics").flatMap(MusicXMLNumber.decimal).map {
       MusicXMLDynamics.velocity(ofPercent: $0)
@@ -139,21 +139,23 @@ struct MusicXMLPartReader {
         measure.events.append(
           WrittenEvent(
             position: start, channel: channel,
-            kind: .grace(pitch: pitch, velocity: velocity, step: step, count: 0)))
+            kind: .grace(pitch: pitch, velocity: velocity, step: step, count: 0), flat: flat))
       } else {
         measure.events.append(
           WrittenEvent(
             position: start, channel: channel,
             kind: .note(
               pitch: pitch, velocity: velocity, tieStart: ties.contains("start"),
-              tieStop: ties.contains("stop"))))
+              tieStop: ties.contains("stop")), flat: flat))
       }
     }
   }
 
-  /// The MIDI note `<pitch>` sounds: step, alter (rounded to a semitone), octave, transposed.
+  /// The MIDI note `<pitch>` sounds: step, alter (rounded to a semitone), octave, transposed;
+  /// and whether it is written flat. A transposing part's sounding pitch is spelled with sharps:
+  /// its written accidentals belong to another key.
   private func pitch(_ element: XMLElement, ignored: inout MusicXMLIgnored) throws(NotationError)
-    -> Int
+    -> (note: Int, flat: Bool)
   {
     let steps: [String: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11]
     let stepText = element.childText("step") ?? ""
@@ -179,7 +181,7 @@ struct MusicXMLPartReader {
       if value.denominator != 1 { ignored.note(.microtone, text) }
       alter = max(-24, min(24, rounded))
     }
-    return (octave + 1) * 12 + step + alter + transpose
+    return ((octave + 1) * 12 + step + alter + transpose, alter < 0 && transpose % 12 == 0)
   }
 
   /// Counts what a note's notations ask for that is not played.

@@ -123,13 +123,17 @@ private struct NotePlacer {
         }
         if tieStart { openTies[part][pitch, default: []].append(event.channel) }
         if !continues {
-          try strike(pitch, velocity, at: position, part: part, channel: event.channel, &builder)
+          try strike(
+            pitch, velocity, at: position, part: part, channel: event.channel, flat: event.flat,
+            &builder)
         }
       case .grace(let pitch, let velocity, let step, let count):
         let onsets = GraceTiming.onsets(
           count: count, principal: position, previous: previousOnsets[part][event.channel])
         guard onsets.indices.contains(step) else { continue }
-        try strike(pitch, velocity, at: onsets[step], part: part, channel: event.channel, &builder)
+        try strike(
+          pitch, velocity, at: onsets[step], part: part, channel: event.channel, flat: event.flat,
+          &builder)
       }
     }
   }
@@ -144,7 +148,7 @@ private struct NotePlacer {
   }
 
   private func strike(
-    _ pitch: Int, _ velocity: Int?, at position: Rational, part: Int, channel: Int,
+    _ pitch: Int, _ velocity: Int?, at position: Rational, part: Int, channel: Int, flat: Bool,
     _ builder: inout NotatedSongBuilder
   ) throws(NotationError) {
     guard builder.notes.count < maxNotes else {
@@ -155,6 +159,6 @@ private struct NotePlacer {
     builder.notes.append(
       QuarterNote(
         position: position, part: part + 1, voice: channel, note: pitch,
-        velocity: velocity ?? levels[part]))
+        velocity: velocity ?? levels[part], flat: flat))
   }
 }

@@ -1,3 +1,4 @@
+import AudioBasics
 import ScoreParser
 
 /// The text of a MusicXML document, written element by element: the header and part list,
@@ -153,7 +154,7 @@ struct MusicXMLText {
           Rational(Int64((note.gain * 127 / 90 * 10_000).rounded()), 100) ?? .zero)
         line(
           3,
-          "<note dynamics=\"\(dynamics)\">\(position > 0 ? "<chord/>" : "")\(pitch(note.note))<duration>\(duration(value))</duration>\(ties)<voice>1</voice>\(typeText(value))\(tied.isEmpty ? "" : "<notations>\(tied)</notations>")</note>"
+          "<note dynamics=\"\(dynamics)\">\(position > 0 ? "<chord/>" : "")\(pitch(note.note, flat: note.flat))<duration>\(duration(value))</duration>\(ties)<voice>1</voice>\(typeText(value))\(tied.isEmpty ? "" : "<notations>\(tied)</notations>")</note>"
         )
       }
     }
@@ -212,12 +213,14 @@ private func typeText(_ value: Rational) -> String {
   return "<type>\(type)</type>" + String(repeating: "<dot/>", count: dots)
 }
 
-/// `<pitch>` of a MIDI note, sharps for the black keys: 61 is C#4.
-private func pitch(_ note: Int) -> String {
-  let steps = ["C", "C", "D", "D", "E", "F", "F", "G", "G", "A", "A", "B"]
-  let sharp = [1, 3, 6, 8, 10].contains(note % 12)
+/// `<pitch>` of a MIDI note, sharps for the black keys (61 is C#4), or flats where `flat` asks
+/// (70 is Bb4).
+private func pitch(_ note: Int, flat: Bool) -> String {
+  let name = NoteName.name(of: note, flat: flat)
+  let step = name.prefix(1)
+  let alter = name.dropFirst().first.map { $0 == "#" ? 1 : $0 == "b" ? -1 : 0 } ?? 0
   return
-    "<pitch><step>\(steps[note % 12])</step>\(sharp ? "<alter>1</alter>" : "")<octave>\(note / 12 - 1)</octave></pitch>"
+    "<pitch><step>\(step)</step>\(alter == 0 ? "" : "<alter>\(alter)</alter>")<octave>\(note / 12 - 1)</octave></pitch>"
 }
 
 /// A number as a decimal: exactly when it is one within 6 places, else rounded to 6.

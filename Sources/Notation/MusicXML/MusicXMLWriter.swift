@@ -1,3 +1,4 @@
+import AudioBasics
 import ScoreParser
 
 /// A score written as MusicXML: the text, and the taps it could not hold.
@@ -26,7 +27,10 @@ public func musicXML(from score: Score, noteOf: (String) -> Int?) -> MusicXMLExp
       continue
     }
     guard let beat = beatPosition(of: tap.time, tempos: score.tempoChanges) else { return nil }
-    notes.append(BarNote(beat: beat, voice: tap.voice, note: note, gain: tap.gain))
+    notes.append(
+      BarNote(
+        beat: beat, voice: tap.voice, note: note, gain: tap.gain,
+        flat: tap.key == NoteName.name(of: note, flat: true)))
   }
   guard let end = beatPosition(of: score.duration, tempos: score.tempoChanges) else { return nil }
   var meters: [(beat: Rational, numerator: Int, denominator: Int)] = []
@@ -74,12 +78,14 @@ struct BarNote {
   var voice: Int
   var note: Int
   var gain: Double
+  /// Its key is named with a flat (`Bb4`): written with `<alter>-1</alter>`.
+  var flat: Bool
 }
 
 /// Notes struck together: one chord, its notes lowest first.
 struct ChordEvent {
   var beat: Rational
-  var notes: [(note: Int, gain: Double)]
+  var notes: [(note: Int, gain: Double, flat: Bool)]
 }
 
 /// The part's taps as chords in time order; a note struck twice at one beat is written once.
@@ -90,10 +96,10 @@ private func chordEvents(_ notes: [BarNote], merged: inout Int) -> [ChordEvent] 
       if events[lastIndex].notes.contains(where: { $0.note == note.note }) {
         merged += 1
       } else {
-        events[lastIndex].notes.append((note.note, note.gain))
+        events[lastIndex].notes.append((note.note, note.gain, note.flat))
       }
     } else {
-      events.append(ChordEvent(beat: note.beat, notes: [(note.note, note.gain)]))
+      events.append(ChordEvent(beat: note.beat, notes: [(note.note, note.gain, note.flat)]))
     }
   }
   return events

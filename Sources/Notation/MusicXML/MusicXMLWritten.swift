@@ -17,6 +17,9 @@ struct WrittenEvent: Sendable {
   /// The voice's channel in its part (1 to 16, never 10).
   var channel: Int
   var kind: WrittenEventKind
+  /// A note written with a flat (`<alter>` below 0), named so (`Bb4`) where its pitch has two
+  /// names.
+  var flat = false
 }
 
 enum WrittenEventKind: Sendable {

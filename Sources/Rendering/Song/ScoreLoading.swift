@@ -63,7 +63,8 @@ func loadedMIDI(
   let read = try readNoteFile(bytes, path: path, options: options, midi: midi)
   let imported = try importMIDI(read, path: path, options: options, midi: midi)
   return LoadedScore(
-    score: imported.score, notes: describe(imported), isMIDI: true,
+    score: imported.score,
+    notes: describe(imported, partNoun: read.notation == nil ? "track" : "part"), isMIDI: true,
     notation: read.notation, warnings: read.warnings, midiCounts: imported.counts,
     noteFile: keepingNoteFile ? read : nil)
 }
@@ -137,11 +138,22 @@ package func importMIDI(
   let mapping = NoteMapping(
     keys: keyNotes(options.keys ?? BuiltInBank().titles), keepDrums: midi.keepDrums,
     outOfRange: NoteMapping.OutOfRange(rawValue: midi.outOfRange.rawValue) ?? .fold,
-    tracks: tracks, channels: midi.channels, transpose: midi.transpose)
+    tracks: tracks, channels: midi.channels, transpose: midi.transpose,
+    octaves: NoteMapping.OctavePlacement(rawValue: midi.octaves.rawValue) ?? .part,
+    selection: partSelection(midi))
   do {
     return try score(from: file.song, mapping: mapping)
   } catch {
     throw .midi(path: path, error)
+  }
+}
+
+/// The parts `midi` asks to play.
+private func partSelection(_ midi: MIDIChoices) -> PartSelection {
+  switch midi.selection {
+  case .all: .all
+  case .melody: .melody
+  case nil: midi.ringtoneMelody ? .melodyOfSeveralParts : .all
   }
 }
 
