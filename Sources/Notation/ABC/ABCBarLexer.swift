@@ -24,9 +24,29 @@ func lexBracket(
     try add(.ending(try endingNumbers(&cursor, start: start)))
   } else if cursor.peek(1) == ABCByte.bar {
     try add(.bar(try lexBar(&cursor)))
-  } else {
+  } else if closesBeforeBar(cursor) {
     try lexChord(&cursor, line: line, into: sink)
+  } else {
+    // `["Coda" e3g |`, `[f3a` at a line's end: a `[` no `]` closes, passed over.
+    cursor.advance()
+    try add(.lenient(.unclosedChord, written: "["))
   }
+}
+
+/// Whether the `[` at the cursor is closed by a `]` before a bar line or the line's end
+/// (quoted text passed over).
+private func closesBeforeBar(_ cursor: ABCCursor) -> Bool {
+  var end = cursor
+  end.advance()
+  while let byte = end.peek(), byte != ABCByte.bar, byte != ABCByte.percent {
+    if byte == ABCByte.closeBracket { return true }
+    if byte == ABCByte.quote {
+      end.advance()
+      while let quoted = end.peek(), quoted != ABCByte.quote { end.advance() }
+    }
+    end.advance()
+  }
+  return false
 }
 
 /// `[notes]length[-]`: notes struck together, as long as the first (times the length after
@@ -46,6 +66,23 @@ private func lexChord(
       var one = ABCCursor(line.part(at, cursor.line.bytes.endIndex))
       try lexOne(&one, into: sink)
       cursor.index = one.index
+    } else if byte == UInt8(ascii: "z") || byte == UInt8(ascii: "x") {
+      // `[C2z2]`: a rest struck with notes.
+      cursor.advance()
+      _ = try cursor.multiplier()
+      try sink(
+        ABCElement(
+          kind: .lenient(.restInChord, written: cursor.text(from: at)), line: line, offset: at))
+    } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") {
+      // `[Ae>]`, `[A>3e>]`: a broken rhythm inside a chord, and the length after it.
+      while let next = cursor.peek(),
+        next == byte || ABCByte.isDigit(next) || next == ABCByte.slash
+      {
+        cursor.advance()
+      }
+      try sink(
+        ABCElement(
+          kind: .lenient(.strayMark, written: cursor.text(from: at)), line: line, offset: at))
     } else if isChordMark(byte, next: cursor.peek(1)) {
       // Staccato, shorthand decorations and slurs inside a chord are not played either.
       cursor.advance()

@@ -59,6 +59,8 @@ enum ABCElementKind: Sendable {
   case overlay
   /// A `-` apart from its note (`c -c`): ties the notes struck just before.
   case tie
+  /// What ABC 2.1 does not allow but real files write, passed over: its kind, as written.
+  case lenient(ABCLenientKind, written: String)
 }
 
 /// An element of a music line and where it is written.

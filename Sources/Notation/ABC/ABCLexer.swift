@@ -36,7 +36,16 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
       ].contains { $0 == first }
       try add(.text(text, isAnnotation: annotation))
     case UInt8(ascii: "!"), ABCByte.plus:
-      if let name = try decorationName(&cursor) { try add(.decoration(name)) }
+      if let name = try decorationName(&cursor) {
+        if let notes = oldChordNotes(name, line: line, start: start) {
+          try add(.lenient(.oldChord, written: name))
+          try add(.chord(notes, multiplier: .one))
+        } else {
+          try add(.decoration(name))
+        }
+      } else if byte == ABCByte.plus {
+        try add(.lenient(.strayPlus, written: "+"))
+      }
     case UInt8(ascii: "."):
       if cursor.peek(1) == ABCByte.bar {
         cursor.advance()
@@ -52,9 +61,13 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
       UInt8(ascii: "h")...UInt8(ascii: "w"):
       cursor.advance()
       try add(.decoration(String(UnicodeScalar(byte))))
-    case UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "="),
-      UInt8(ascii: "A")...UInt8(ascii: "G"),
-      UInt8(ascii: "a")...UInt8(ascii: "g"):
+    case UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "="):
+      if let stray = strayAccidental(&cursor) {
+        try add(.lenient(.strayAccidental, written: stray))
+      } else {
+        try add(.note(try lexNote(&cursor)))
+      }
+    case UInt8(ascii: "A")...UInt8(ascii: "G"), UInt8(ascii: "a")...UInt8(ascii: "g"):
       try add(.note(try lexNote(&cursor)))
     case UInt8(ascii: "z"), UInt8(ascii: "x"):
       cursor.advance()
@@ -71,7 +84,7 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
     case ABCByte.bar, ABCByte.colon:
       try add(.bar(try lexBar(&cursor)))
     case UInt8(ascii: "{"):
-      try add(.grace(try lexGrace(&cursor)))
+      try add(.grace(try lexGrace(&cursor, line: line, into: sink)))
       // A tie after grace notes (`{d}-c`) ties nothing.
       _ = cursor.take(UInt8(ascii: "-"))
     case UInt8(ascii: "("):
@@ -98,7 +111,17 @@ func lexMusicLine(_ line: ABCLine, into sink: ABCElementSink) throws(ABCProblem)
       cursor.advance()
       try add(.overlay)
     case ABCByte.closeBracket:
-      throw cursor.problem("']' closes no chord; a chord is written as in '[CEG]'")
+      cursor.advance()
+      try add(.lenient(.unclosedChord, written: "]"))
+    case UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "'"):
+      cursor.advance()
+      try add(.lenient(.strayMark, written: cursor.text(from: start)))
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), ABCByte.slash:
+      // A length with no note: `| 2z`, or `/` where a line break split `d/`.
+      while let next = cursor.peek(), ABCByte.isDigit(next) || next == ABCByte.slash {
+        cursor.advance()
+      }
+      try add(.lenient(.strayMark, written: cursor.text(from: start)))
     case UInt8(ascii: "-"):
       cursor.advance()
       try add(.tie)
@@ -174,7 +197,8 @@ private func decorationName(_ cursor: inout ABCCursor) throws(ABCProblem) -> Str
     end.advance()
   }
   guard end.peek() == mark, end.index > cursor.index else {
-    if mark == UInt8(ascii: "!") { return nil }
+    // A lone `+` (before a blank, a bar line or the line's end) is passed over.
+    if mark == UInt8(ascii: "!") || end.index == cursor.index { return nil }
     throw cursor.problem(
       "unclosed decoration '\(end.text(from: start))'; close it with '+', as in '+trill+'",
       at: start)
@@ -201,7 +225,9 @@ private func lexTuplet(_ cursor: inout ABCCursor, start: Int) throws(ABCProblem)
 }
 
 /// `{notes}` or `{/notes}` (acciaccatura, played the same): the grace notes.
-private func lexGrace(_ cursor: inout ABCCursor) throws(ABCProblem) -> [ABCNoteToken] {
+private func lexGrace(
+  _ cursor: inout ABCCursor, line: ABCLine, into sink: ABCElementSink
+) throws(ABCProblem) -> [ABCNoteToken] {
   let start = cursor.index
   cursor.advance()
   _ = cursor.take(ABCByte.slash)
@@ -214,6 +240,13 @@ private func lexGrace(_ cursor: inout ABCCursor) throws(ABCProblem) -> [ABCNoteT
       || [UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "=")].contains(byte)
     {
       notes.append(try lexNote(&cursor))
+    } else if byte == ABCByte.openBracket || byte == ABCByte.closeBracket {
+      // `{[Ge]}`: a chord of grace notes, played as its notes.
+      try sink(
+        ABCElement(
+          kind: .lenient(.strayMark, written: String(UnicodeScalar(byte))), line: line,
+          offset: cursor.index))
+      cursor.advance()
     } else {
       throw cursor.problem(
         "unexpected '\(UnicodeScalar(byte))' in grace notes; write notes only, as in '{gag}'")

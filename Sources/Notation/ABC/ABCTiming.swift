@@ -4,6 +4,7 @@ import ScoreParser
 /// counted against the limit.
 struct ABCTuneContext: Sendable {
   var ignored = ABCIgnored()
+  var lenient = ABCLenient()
   var noteCount = 0
   let maxNotes: Int
 
@@ -93,6 +94,8 @@ extension ABCVoice {
       context.ignored.note(isAnnotation ? .annotation : .chordSymbol, text)
     case .slur:
       context.ignored.note(.slur, "()")
+    case .lenient(let kind, let written):
+      context.lenient.note(kind, written, line: element.line, offset: element.offset)
     case .tie:
       guard pendingLength > .zero else {
         throw element.problem("a tie '-' must follow a note, as in 'c-c'")

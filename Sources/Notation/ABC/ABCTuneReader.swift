@@ -248,7 +248,7 @@ private struct ABCTuneReader {
     guard parts > 0 else {
       throw ABCProblem("tune \(number.map(String.init) ?? "") has no notes to play")
     }
-    return (builder, context.ignored.warnings)
+    return (builder, context.lenient.warnings + context.ignored.warnings)
   }
 
   /// A part's name: the voice's `name=`, else its id; a tune of one voice without a name is

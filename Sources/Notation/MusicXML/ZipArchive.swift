@@ -29,7 +29,11 @@ final class ZipArchive {
       buffer.deallocate()
       throw NotationError(path: path, message: "libzip could not read it: \(Self.text(&error))")
     }
-    guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+    // Not `ZIP_CHECKCONS`: it refuses what macOS's Archive Utility writes (a data descriptor
+    // after a local header that still holds the size) and what unzip and music21 read. The
+    // directory is followed, each entry's CRC-32 is checked as it is read to its end, and the
+    // bytes inflated are counted against the limit, so a lying header gains nothing.
+    guard let archive = zip_open_from_source(source, ZIP_RDONLY, &error) else {
       zip_source_free(source)
       buffer.deallocate()
       throw NotationError(
