@@ -141,6 +141,7 @@ let package = Package(
       name: "RenderingTests",
       dependencies: [
         "TestSupport", "Rendering", "Mixer", "ScoreParser", "SampleBank", "SoundFile", "Platform",
+        "Settings",
       ]),
     .testTarget(name: "SoundFileTests", dependencies: ["TestSupport", "SoundFile"]),
     .testTarget(

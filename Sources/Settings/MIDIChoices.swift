@@ -1,4 +1,5 @@
-/// How notes of a MIDI file become taps: which parts, which keys, what to do with the rest.
+/// How a song file is read: which parts of a MIDI or notation file, on which keys, what to do
+/// with the rest, and (for score text too) how fast it plays.
 public struct MIDIChoices: Equatable, Sendable {
   /// Keep channel 10 (drums), which is left out by default.
   public var keepDrums: Bool
@@ -19,6 +20,9 @@ public struct MIDIChoices: Equatable, Sendable {
   public var octaves: Octaves = .part
   /// Which of the selected parts play; `nil` plays all (`forRingtone()` asks for the melody).
   public var selection: Selection?
+  /// How fast the song plays (`--tempo`, `--speed`), any song, score text included; `nil`
+  /// plays it as written.
+  public var tempo: TempoChoice?
 
   /// How notes outside the bank's range are moved into it.
   public enum Octaves: String, CaseIterable, Sendable {

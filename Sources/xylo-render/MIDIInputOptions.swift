@@ -34,6 +34,14 @@ enum MIDIInputOptions {
         "Play only the part (MusicXML, ABC voice) or track (MIDI) named NAME or numbered N; repeat for more"
     ),
     OptionSpec(
+      "--tempo", value: "BPM",
+      help:
+        "Play the song's first tempo at BPM beats a minute (1 to 10000), later tempos in proportion"
+    ),
+    OptionSpec(
+      "--speed", value: "FACTOR",
+      help: "Play the song FACTOR times as fast (0.01 to 100; 0.5 is half speed), exactly"),
+    OptionSpec(
       "--tune", value: "N", help: "The tune of an ABC file, by its X: number (default: the first)"),
   ]
 
@@ -57,6 +65,29 @@ enum MIDIInputOptions {
       tune: try arguments.wholeNumber("--tune", in: 0...Int(Int32.max), unit: "tune number"))
     choices.octaves = octaves.flatMap(MIDIChoices.Octaves.init(rawValue:)) ?? .part
     choices.selection = selection.flatMap(MIDIChoices.Selection.init(rawValue:))
+    choices.tempo = try tempoChoice(arguments)
     return choices
+  }
+
+  /// `--tempo BPM` or `--speed FACTOR`, exact; not both.
+  private static func tempoChoice(_ arguments: ParsedOptions) throws(OptionError) -> TempoChoice? {
+    let tempo = arguments.values["--tempo"]
+    let speed = arguments.values["--speed"]
+    if tempo != nil, speed != nil {
+      throw OptionError("--tempo and --speed both set how fast the song plays; give one")
+    }
+    if let text = tempo {
+      guard let value = Rational(parsing: text), TempoChoice.tempos.contains(value) else {
+        throw OptionError("--tempo needs beats a minute from 1 to 10000, got \(quote(text))")
+      }
+      return .tempo(value)
+    }
+    if let text = speed {
+      guard let value = Rational(parsing: text), TempoChoice.speeds.contains(value) else {
+        throw OptionError("--speed needs a factor from 0.01 to 100, got \(quote(text))")
+      }
+      return .speed(value)
+    }
+    return nil
   }
 }

@@ -46,7 +46,8 @@ public struct Song: Sendable {
   /// when its name ends in `.mid` or `.midi` or it starts with `MThd`.
   ///
   /// `options` are the caller's explicit settings, over the score's `options` line; `limits`
-  /// bound the score; `midi` says how a MIDI file's notes become taps; `openBank` opens the
+  /// bound the score; `midi` says how a MIDI file's notes become taps and how fast any song
+  /// plays (`changeTempo(_:limit:)`); `openBank` opens the
   /// bank the options name. A score whose `options` name a bank is read a second time with
   /// that bank's titles, so its keys are checked against the bank that will play them.
   public init(
@@ -72,6 +73,7 @@ public struct Song: Sendable {
       scoreFolder: folder.map { $0.isEmpty ? "." : $0 }, options: options, limits: limits,
       midi: midi, openBank: openBank, keepingNoteFile: keepingNoteFile)
     self.path = path
+    if let tempo = midi.tempo { try changeTempo(tempo, limit: limits.maxDuration) }
   }
 
   /// Reads score text held in memory; `name` names it in diagnostics. A relative `--bank` in

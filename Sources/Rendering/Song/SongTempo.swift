@@ -1,0 +1,50 @@
+import Platform
+import ScoreParser
+import Settings
+
+extension Song {
+  /// Plays the song faster or slower (`--tempo`, `--speed`): every time, tempo and meter change
+  /// divided by one exact factor, so each tap still lands on an exact frame and later tempo
+  /// changes keep their proportion to the first. `limit` bounds the song's new length.
+  public mutating func changeTempo(
+    _ choice: TempoChoice, limit: Rational = ParseOptions.defaultMaxDuration
+  ) throws(RenderError) {
+    let first = score.tempoChanges.first?.beatsPerMinute ?? Rational(120)
+    guard let speed = choice.speed(firstTempo: first), speed > .zero else {
+      throw .invalidSetting("--tempo cannot be reached from the song's tempo of \(first)")
+    }
+    guard speed != .one else { return }
+    let overflow = RenderError.invalidSetting(
+      "the song's times overflow exact arithmetic at \(speed.decimalString(places: 4)) times its speed"
+    )
+    func scaled(_ time: Rational) throws(RenderError) -> Rational {
+      guard let value = time.divided(by: speed) else { throw overflow }
+      return value
+    }
+    var retimed = score
+    retimed.duration = try scaled(score.duration)
+    guard retimed.duration <= limit else {
+      throw .invalidSetting(
+        "at \(speed.decimalString(places: 4)) times its speed the song lasts \(timeText(retimed.duration)), past the limit of \(timeText(limit)) (see --max-duration)"
+      )
+    }
+    for index in retimed.taps.indices {
+      retimed.taps[index].time = try scaled(retimed.taps[index].time)
+    }
+    for index in retimed.tempoChanges.indices {
+      retimed.tempoChanges[index].time = try scaled(retimed.tempoChanges[index].time)
+      guard let faster = retimed.tempoChanges[index].beatsPerMinute.multiplied(by: speed) else {
+        throw overflow
+      }
+      retimed.tempoChanges[index].beatsPerMinute = faster
+    }
+    if retimed.tempoChanges.isEmpty, case .tempo(let beatsPerMinute) = choice {
+      // The tempo asked for stands at the start, as the song's own would have.
+      retimed.tempoChanges = [TempoChange(time: .zero, beatsPerMinute: beatsPerMinute)]
+    }
+    for index in retimed.meterChanges.indices {
+      retimed.meterChanges[index].time = try scaled(retimed.meterChanges[index].time)
+    }
+    score = retimed
+  }
+}

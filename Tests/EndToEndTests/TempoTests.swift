@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--tempo BPM` and `--speed FACTOR` on every command that reads a song.
+@Suite struct TempoTests {
+  static let band = "Examples/midi/ode-to-joy-band.mid"
+
+  @Test func aMIDIFilePlayedAtHalfItsTempoLastsTwiceAsLongWithItsTempiInProportion() throws {
+    let result = try run(["info", Self.band, "--tempo", "60"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("\(Self.band): MIDI, 64.958 s, 94 taps") == true)
+    #expect(
+      lines.filter { $0.hasPrefix("tempo:") } == [
+        "tempo: 60.00 bpm from 0.000 s", "tempo: 55.00 bpm from 60.000 s",
+        "tempo: 50.00 bpm from 61.091 s", "tempo: 45.00 bpm from 62.291 s",
+      ])
+  }
+
+  @Test func aSpeedMovesEveryTapToItsExactFrame() throws {
+    let score = try temporaryScore("tempo 90\nC D E F\n")
+    let result = try run(["events", score, "--speed", "1.5"])
+    #expect(
+      result.stdout == """
+        frame,seconds,key,gain,line
+        0,0.000000,C,1,2
+        21333,0.444444,D,1,2
+        42667,0.888889,E,1,2
+        64000,1.333333,F,1,2
+
+        """)
+  }
+
+  @Test(arguments: [
+    (["--tempo", "0"], "--tempo needs beats a minute from 1 to 10000, got '0'"),
+    (["--speed", "200"], "--speed needs a factor from 0.01 to 100, got '200'"),
+    (
+      ["--tempo", "80", "--speed", "2"],
+      "--tempo and --speed both set how fast the song plays; give one"
+    ),
+  ])
+  func aBadTempoIsAUsageError(_ extra: [String], _ message: String) throws {
+    let result = try run(["check", "Examples/scores/twinkle.xylo"] + extra)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("xylo-render: error: \(message)\n"))
+  }
+}
