@@ -11,3 +11,9 @@ package enum AppKeys {
 public func midiNote(ofTitle title: String) -> Int? {
   NoteName.note(named: title) ?? KeyCatalog.appNotes.first { $0.0 == title }?.1
 }
+
+/// Whether two titles strike one bar: the same title, or two names of one pitch (`A#4` and
+/// `Bb4`, the app's `C` and `C6`), as a song's spelling may name it either way.
+public func nameSameBar(_ first: String, _ second: String) -> Bool {
+  first == second || (midiNote(ofTitle: first).map { $0 == midiNote(ofTitle: second) } ?? false)
+}

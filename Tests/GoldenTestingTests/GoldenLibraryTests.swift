@@ -52,6 +52,25 @@ import Testing
     #expect(failed.line == 3)
   }
 
+  @Test func aKeyRespelledIsTheSameBarToAGolden() throws {
+    let folder = try temporaryFolder()
+    let score = try scoreFile("tempo 120\nA#5 D6\nD#6 G6\n", in: folder)
+    let options = GoldenRunOptions()
+    #expect(runGoldenTest(GoldenTest(score: score), options: options).outcome == .written)
+    _ = try scoreFile("tempo 120\nBb5 D6\nEb6 G6\n", in: folder)
+    let respelled = runGoldenTest(GoldenTest(score: score), options: options)
+    #expect(respelled.outcome == .passed, "\(respelled.lines)")
+    _ = try scoreFile("tempo 120\nBb5 D6\nEb6:1.02 G6\n", in: folder)
+    let moved = runGoldenTest(GoldenTest(score: score), options: options)
+    #expect(moved.outcome == .failed)
+    #expect(
+      moved.tapChanges == [
+        TapChange(
+          kind: .moved(fromFrame: 72_000),
+          tap: RecordedTap(frame: 72_480, key: "G6", gain: 1, line: 3))
+      ])
+  }
+
   private func scoreFile(_ text: String, in folder: String) throws -> String {
     let path = folder + "/s.xylo"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))

@@ -1,4 +1,5 @@
 import Rendering
+import SampleBank
 
 /// A golden test's outcome and what explains it, as values; `GoldenReports` turns them into
 /// the lines, JUnit and JSON the command line writes.
@@ -104,7 +105,9 @@ func tapChanges(from old: [RecordedTap], to new: [RecordedTap]) -> [TapChange] {
       switch (index < before.count ? before[index] : nil, index < after.count ? after[index] : nil)
       {
       case (let a?, let b?):
-        if a.key != b.key { changes.append(TapChange(kind: .keyChanged(from: a.key), tap: b)) }
+        if !nameSameBar(a.key, b.key) {
+          changes.append(TapChange(kind: .keyChanged(from: a.key), tap: b))
+        }
         if a.frame != b.frame {
           changes.append(TapChange(kind: .moved(fromFrame: a.frame), tap: b))
         }
