@@ -116,7 +116,8 @@ private func tempoShift(_ old: RenderManifest, _ new: RenderManifest) -> (TempoS
     frame: start, proportionalTaps: 0, shiftedTaps: 0)
   var explained = Set<Int>()
   for (position, (was, now)) in zip(old.taps, new.taps).enumerated() {
-    guard nameSameBar(was.key, now.key), was.line == now.line, was.gain == now.gain, was.frame >= start,
+    guard nameSameBar(was.key, now.key), was.line == now.line, was.gain == now.gain,
+      was.frame >= start,
       was.frame != now.frame
     else { continue }
     if let (oldNext, newNext) = next, was.frame >= oldNext.frame {
