@@ -256,32 +256,7 @@ public func describe(_ import: MIDIImport, partNoun: String = "track") -> [Strin
   if let melody = `import`.melody {
     lines.append(describe(melody, partNoun: partNoun) + "; --parts all plays every part")
   }
-  var moved = false
-  for placement in `import`.placements where placement.octaves != 0 || placement.folded > 0 {
-    var line = label(placement.part, name: placement.name, partNoun: partNoun) + ": "
-    if placement.octaves != 0 {
-      moved = true
-      let octaves = placement.octaves.magnitude
-      line +=
-        "moved \(placement.octaves > 0 ? "up" : "down") \(octaves) octave\(octaves == 1 ? "" : "s")"
-        + " into the bank's range (as --transpose \(placement.octaves * 12) would)"
-      if placement.folded > 0 {
-        line +=
-          "; \(placement.folded) of its \(placement.noteCount) notes still outside it"
-          + " moved by octaves one by one"
-      }
-    } else {
-      line +=
-        "\(placement.folded) of its \(placement.noteCount) notes moved by octaves into"
-        + " the bank's range one by one"
-    }
-    lines.append(line)
-  }
-  if moved {
-    lines.append(
-      "--octaves note keeps every part where it is written; --transpose SEMITONES moves them all"
-    )
-  }
+  lines += placementLines(`import`.placements, partNoun: partNoun, transposes: true)
   if `import`.folded > 0 {
     lines.append("--out-of-range skip or error changes what happens to a note the bank lacks")
   }
@@ -298,6 +273,42 @@ public func describe(_ import: MIDIImport, partNoun: String = "track") -> [Strin
       ? "1 note (\(first.description)) has" : "\(count) notes (first \(first.description)) have"
     lines.append(
       "\(what) no key in the bank at any octave and \(count == 1 ? "is" : "are") left out")
+  }
+  return lines
+}
+
+/// A line for each part moved or with notes folded alone, then the options that change it;
+/// `transposes` when `--transpose` applies (MIDI and notation, not score text).
+func placementLines(_ placements: [PartPlacement], partNoun: String, transposes: Bool)
+  -> [String]
+{
+  var lines: [String] = []
+  var moved = false
+  for placement in placements where placement.octaves != 0 || placement.folded > 0 {
+    var line = label(placement.part, name: placement.name, partNoun: partNoun) + ": "
+    if placement.octaves != 0 {
+      moved = true
+      let octaves = placement.octaves.magnitude
+      line +=
+        "moved \(placement.octaves > 0 ? "up" : "down") \(octaves) octave\(octaves == 1 ? "" : "s")"
+        + " into the bank's range"
+        + (transposes ? " (as --transpose \(placement.octaves * 12) would)" : "")
+      if placement.folded > 0 {
+        line +=
+          "; \(placement.folded) of its \(placement.noteCount) notes still outside it"
+          + " moved by octaves one by one"
+      }
+    } else {
+      line +=
+        "\(placement.folded) of its \(placement.noteCount) notes moved by octaves into"
+        + " the bank's range one by one"
+    }
+    lines.append(line)
+  }
+  if moved {
+    lines.append(
+      "--octaves note keeps every \(partNoun == "track" ? "part" : partNoun) where it is written"
+        + (transposes ? "; --transpose SEMITONES moves them all" : ""))
   }
   return lines
 }

@@ -43,6 +43,26 @@ import Testing
       ])
   }
 
+  @Test func aScoreWrittenBelowTheBankMovesEachVoiceAsAPiece() throws {
+    let score = try temporaryScore("tempo 120\nD4 D4 A4 E4 F4\nvoice bass\nD2 A2 D3\n")
+    let result = try run(["events", score])
+    #expect(Self.keys(result.stdout) == ["D5", "D5", "A5", "E5", "F5", "D5", "A5", "D6"])
+    #expect(
+      result.stderr == """
+        xylo-render: note: \(score): voice 1 'main': moved up 1 octave into the bank's range
+        xylo-render: note: \(score): voice 2 'bass': moved up 3 octaves into the bank's range
+        xylo-render: note: \(score): --octaves note keeps every voice where it is written
+
+        """)
+    // A key of a pitch class the bank has at no octave is an error at its place.
+    let sharp = try temporaryScore("tempo 60\nC6 C#6 D6\n")
+    let refused = try run(["check", sharp, "--bank", appSounds])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "\(sharp):2:4: error: key 'C#6' has no bar in the bank at any octave\n"))
+  }
+
   @Test func aFlatWrittenInMusicXMLIsNamedAsAFlatAndPlaysTheSameBar() throws {
     let notes = [("B", -1, 4), ("A", 1, 4), ("E", -1, 5), ("C", 0, 5)].map { step, alter, octave in
       "<note><pitch><step>\(step)</step>\(alter == 0 ? "" : "<alter>\(alter)</alter>")"

@@ -104,6 +104,8 @@ public struct Song: Sendable {
       self.init(loaded, options: explicit, bank: bank)
       return
     }
+    // Score text may also name pitches the bank lacks, which its voices are moved onto it by.
+    parsing.keys = scoreTitles(bank)
     var result = parseScore(bytes, options: parsing)
     var options = explicit
     if !result.options.isEmpty {
@@ -119,16 +121,21 @@ public struct Song: Sendable {
       }
       if options.bankChoice != explicit.bankChoice {
         bank = try openBank(options.bankChoice)
-        parsing.keys = bank.titles
+        parsing.keys = scoreTitles(bank)
         result.score = nil  // its taps let go before the second reading, not after
         result = parseScore(bytes, options: parsing)
       }
     }
-    guard let score = result.score else {
+    guard var score = result.score else {
       let lines = sourceLines(bytes, numbers: Set(result.diagnostics.map(\.line)))
       throw .score(path: name, diagnostics: result.diagnostics, sourceLines: lines)
     }
-    self.init(LoadedScore(score: score, notes: [], isMIDI: false), options: options, bank: bank)
+    var notes: [String] = []
+    if let placed = try placedVoices(score, bank: bank, midi: midi, bytes: bytes, name: name) {
+      score = placed.score
+      notes = describe(placed)
+    }
+    self.init(LoadedScore(score: score, notes: notes, isMIDI: false), options: options, bank: bank)
     scoreWarnings = result.diagnostics.filter { $0.severity == .warning }
     if !scoreWarnings.isEmpty {
       scoreWarningLines = sourceLines(bytes, numbers: Set(scoreWarnings.map(\.line)))
