@@ -202,6 +202,9 @@ extension ABCVoice {
     switch letter {
     case UInt8(ascii: "K"):
       let field = try parseKeyField(&cursor)
+      if let mode = field.unknownMode {
+        context.lenient.note(.unknownMode, mode.written, line: value, offset: mode.offset)
+      }
       if let key = field.key { self.key = key }
       if let shift = field.transpose { transpose = shift }
       if let shift = field.octave { octave = shift }
@@ -209,7 +212,7 @@ extension ABCVoice {
       unit = try parseUnitLength(&cursor)
     case UInt8(ascii: "M"):
       try settle()
-      meter = try parseMeter(&cursor)
+      meter = try parseMeter(&cursor, lenient: &context.lenient)
       record(.meter(meter))
     case UInt8(ascii: "Q"):
       try settle()
