@@ -97,8 +97,8 @@ private struct ABCTuneReader {
   /// Notes a line of text before the header's `K:`, passed over.
   mutating func noteHeaderText(_ line: ABCLine) {
     let start = line.bytes.firstIndex { !ABCByte.isBlank($0) } ?? line.bytes.startIndex
-    context.lenient.note(
-      .headerText, ABCByte.trimmed(String(decoding: line.bytes, as: UTF8.self)), line: line, offset: start)
+    let text = ABCByte.trimmed(String(decoding: line.bytes, as: UTF8.self))
+    context.lenient.note(.headerText, text, line: line, offset: start)
   }
 
   /// The unit length and tempo, once the header is read.
