@@ -103,7 +103,8 @@ private func reduced(_ n: Int128, _ d: Int128) -> Rational? {
   while y != 0 { (x, y) = (y, x % y) }
   let divisor = Int128(x)
   let sign: Int128 = d < 0 ? -1 : 1
-  guard let top = Int64(exactly: sign * n / divisor), let bottom = Int64(exactly: sign * d / divisor)
+  guard let top = Int64(exactly: sign * n / divisor),
+    let bottom = Int64(exactly: sign * d / divisor)
   else { return nil }
   return Rational(top, bottom)
 }
