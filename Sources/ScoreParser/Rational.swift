@@ -19,7 +19,30 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// `numerator / denominator` in lowest terms; `nil` when the denominator is 0 or a part overflows.
   public init?(_ numerator: Int64, _ denominator: Int64) {
-    self.init(wide: Int128(numerator), Int128(denominator))
+    guard numerator != .min, denominator != .min else {
+      self.init(wide: Int128(numerator), Int128(denominator))
+      return
+    }
+    guard denominator != 0 else { return nil }
+    // In 64 bits: negating cannot overflow, and a common divisor leaves both parts smaller.
+    var n = numerator
+    var d = denominator
+    if d < 0 {
+      n = -n
+      d = -d
+    }
+    let divisor = Int64(smallGreatestCommonDivisor(n.magnitude, d.magnitude))
+    if divisor > 1 {
+      n /= divisor
+      d /= divisor
+    }
+    self.init(lowestTerms: n, d)
+  }
+
+  /// A fraction already in lowest terms with a positive denominator.
+  private init(lowestTerms numerator: Int64, _ denominator: Int64) {
+    self.numerator = numerator
+    self.denominator = denominator
   }
 
   /// Reduces a fraction held in 128 bits and narrows it; `nil` if it does not fit in 64 bits.
@@ -44,7 +67,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// The least common multiple of two positive numbers (a common denominator); `nil` when it
   /// overflows.
   public static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
-    let divisor = Int64(greatestCommonDivisor(UInt128(a.magnitude), UInt128(b.magnitude)))
+    let divisor = Int64(smallGreatestCommonDivisor(a.magnitude, b.magnitude))
     let (product, overflow) = (a / max(1, divisor)).multipliedReportingOverflow(by: b)
     return overflow ? nil : product
   }
@@ -53,11 +76,23 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
   }
 
+  // Each operation first works in 64 bits, where the values of real songs stay, and only
+  // when an intermediate overflows there does it again in 128 bits: the same fraction either
+  // way, reduced to the same lowest terms, so the result is identical; the 64-bit path avoids
+  // the generic 128-bit arithmetic a debug build does not specialise.
+
   /// The sum, or `nil` on overflow.
   public func adding(_ other: Rational) -> Rational? {
     if denominator == other.denominator {
       let (sum, overflow) = numerator.addingReportingOverflow(other.numerator)
       if !overflow { return Rational(sum, denominator) }
+    }
+    if let left = product64(numerator, other.denominator),
+      let right = product64(other.numerator, denominator),
+      let bottom = product64(denominator, other.denominator)
+    {
+      let (top, overflow) = left.addingReportingOverflow(right)
+      if !overflow { return Rational(top, bottom) }
     }
     return Rational(
       wide: Int128(numerator) * Int128(other.denominator) + Int128(other.numerator)
@@ -67,7 +102,14 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The difference, or `nil` on overflow.
   public func subtracting(_ other: Rational) -> Rational? {
-    Rational(
+    if let left = product64(numerator, other.denominator),
+      let right = product64(other.numerator, denominator),
+      let bottom = product64(denominator, other.denominator)
+    {
+      let (top, overflow) = left.subtractingReportingOverflow(right)
+      if !overflow { return Rational(top, bottom) }
+    }
+    return Rational(
       wide: Int128(numerator) * Int128(other.denominator) - Int128(other.numerator)
         * Int128(denominator),
       Int128(denominator) * Int128(other.denominator))
@@ -75,20 +117,36 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The product, or `nil` on overflow.
   public func multiplied(by other: Rational) -> Rational? {
-    Rational(
+    if let top = product64(numerator, other.numerator),
+      let bottom = product64(denominator, other.denominator)
+    {
+      return Rational(top, bottom)
+    }
+    return Rational(
       wide: Int128(numerator) * Int128(other.numerator),
       Int128(denominator) * Int128(other.denominator))
   }
 
   /// The quotient, or `nil` when `other` is zero or the result overflows.
   public func divided(by other: Rational) -> Rational? {
-    Rational(
+    if let top = product64(numerator, other.denominator),
+      let bottom = product64(denominator, other.numerator)
+    {
+      return Rational(top, bottom)
+    }
+    return Rational(
       wide: Int128(numerator) * Int128(other.denominator),
       Int128(denominator) * Int128(other.numerator))
   }
 
   public static func < (lhs: Rational, rhs: Rational) -> Bool {
-    Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator)
+    if lhs.denominator == rhs.denominator { return lhs.numerator < rhs.numerator }
+    if let left = product64(lhs.numerator, rhs.denominator),
+      let right = product64(rhs.numerator, lhs.denominator)
+    {
+      return left < right
+    }
+    return Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator)
       * Int128(lhs.denominator)
   }
 
@@ -123,12 +181,23 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
   public var doubleValue: Double { Double(numerator) / Double(denominator) }
 }
 
+/// `a * b`, or `nil` when it overflows 64 bits.
+private func product64(_ a: Int64, _ b: Int64) -> Int64? {
+  let (product, overflow) = a.multipliedReportingOverflow(by: b)
+  return overflow ? nil : product
+}
+
+/// Euclid's algorithm in 64 bits.
+private func smallGreatestCommonDivisor(_ a: UInt64, _ b: UInt64) -> UInt64 {
+  var (p, q) = (a, b)
+  while q != 0 { (p, q) = (q, p % q) }
+  return p
+}
+
 private func greatestCommonDivisor(_ a: UInt128, _ b: UInt128) -> UInt128 {
   var (x, y) = (a, b)
   if x <= UInt128(UInt64.max) && y <= UInt128(UInt64.max) {
-    var (p, q) = (UInt64(x), UInt64(y))
-    while q != 0 { (p, q) = (q, p % q) }
-    return UInt128(p)
+    return UInt128(smallGreatestCommonDivisor(UInt64(x), UInt64(y)))
   }
   while y != 0 { (x, y) = (y, x % y) }
   return x
@@ -142,6 +211,22 @@ private func floorDivide(_ a: Int128, _ b: Int128) -> Int128 {
 extension Rational {
   /// Parses a decimal (`0.5`) or a fraction (`1/3`) exactly, as the score format writes numbers.
   public init?(parsing text: some StringProtocol) {
+    // A whole number of up to 18 digits (MusicXML's durations, divisions, octaves) is read
+    // from its bytes: what `parseNumber` gives, without its per-character checks.
+    var whole: Int64 = 0
+    var digits = 0
+    for byte in text.utf8 {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 18 else {
+        digits = 0
+        break
+      }
+      whole = whole * 10 + Int64(byte - UInt8(ascii: "0"))
+      digits += 1
+    }
+    if digits > 0 {
+      self.init(whole)
+      return
+    }
     guard case .success(let value) = parseNumber(Substring(text)) else { return nil }
     self = value
   }

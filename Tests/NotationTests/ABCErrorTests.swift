@@ -24,8 +24,12 @@ import Testing
     ),
     ("| -c", "tune.abc:6:3: a tie '-' must follow a note, as in 'c-c'"),
     (
-      "(1abc",
-      "tune.abc:6:1: malformed tuplet '(1'; write it as in '(3' or '(3:2:3', numbers from 2 to 64"
+      "(0abc",
+      "tune.abc:6:1: malformed tuplet '(0'; write it as in '(3' or '(3:2:3', numbers from 2 to 64"
+    ),
+    (
+      "(65abc",
+      "tune.abc:6:1: malformed tuplet '(65'; write it as in '(3' or '(3:2:3', numbers from 2 to 64"
     ),
     (
       "c +trill d", "tune.abc:6:3: unclosed decoration '+trill'; close it with '+', as in '+trill+'"
@@ -45,12 +49,12 @@ import Testing
       "c [M:3/x] d",
       "tune.abc:6:6: malformed meter '3/x'; write it as in 'M:6/8', 'M:C', 'M:C|' or 'M:none'"
     ),
+    (
+      "c [M:FREI] d",
+      "tune.abc:6:6: malformed meter 'FREI'; write it as in 'M:6/8', 'M:C', 'M:C|' or 'M:none'"
+    ),
     ("c [L:x] d", "tune.abc:6:6: malformed unit note length 'x'; write a fraction such as 'L:1/8'"),
     ("c [Q:1/4=] d", "tune.abc:6:6: malformed tempo '1/4='; write it as in 'Q:1/4=120'"),
-    (
-      "c [K:Gxyz] d",
-      "tune.abc:6:6: unknown mode 'xyz' in key 'Gxyz'; write maj, min, m, mix, dor, phr, lyd, loc, ion or aeo"
-    ),
     ("c [K:G#] d", "tune.abc:6:6: the key 'G#' needs more than 7 sharps; write its enharmonic key"),
     ("c [K:C transpose=99] d", "tune.abc:6:8: 'transpose=99' needs a whole number from -48 to 48"),
     ("c [K:C d", "tune.abc:6:3: unclosed inline field '[K:C d'; close it with ']'"),

@@ -41,11 +41,65 @@ import Testing
       ["6:3: '[' opens or closes no chord; it is passed over"]
     ),
     ("c ] d", "0:72 1/2:74", ["6:3: ']' opens or closes no chord; it is passed over"]),
+    (
+      "(1c d (1:2:1e", "0:72 1/2:74 1:76",
+      ["6:1: a tuplet '(1' of one note changes no length; it is passed over (2 in all)"]
+    ),
+    (
+      "c [K:Es] e", "0:72 1/2:76",
+      [
+        "6:6: the key 'Es' has an unknown mode; it is read as 'E' major, as abc2midi and music21 read it"
+      ]
+    ),
+    (
+      "c [K:Bbn] e d", "0:72 1/2:75 1:74",
+      [
+        "6:6: the key 'Bbn' has an unknown mode; it is read as 'Bb' major, as abc2midi and music21 read it"
+      ]
+    ),
+    (
+      "c [M:FREI6/8] d", "0:72 1/2:74",
+      ["6:6: the meter 'FREI6/8' is read as free meter, 'M:none'"]
+    ),
   ])
   func sloppinessIsReadWithAWarningAtItsPlace(body: String, notes: String, warnings: [String])
     throws
   {
     let read = try readABCText(tune(body))
+    #expect(placedNotes(read.song).map(\.description).joined(separator: " ") == notes)
+    #expect(read.warnings == warnings)
+  }
+
+  /// Whole tunes (their header differs) as real collections write them, the notes played and
+  /// the warnings.
+  @Test(arguments: [
+    (
+      "X:1\nM: FREI4/4\nL: 1/4\nK: C\nC2E | G\n", "0:60 2:64 3:67",
+      ["2:4: the meter 'FREI4/4' is read as free meter, 'M:none'"]
+    ),
+    (
+      "X:1\nL:1/8\nK: Es\nEB\n", "0:64 1/2:71",
+      [
+        "3:4: the key 'Es' has an unknown mode; it is read as 'E' major, as abc2midi and music21 read it"
+      ]
+    ),
+    (
+      "X:1\nL:1/8\nI (1) :| (2) ||\nZ:someone\nK:G\nga|\n", "0:79 1/2:81",
+      ["3:1: 'I (1) :| (2) ||' before the tune's K: line is text; it is passed over"]
+    ),
+    (
+      "X:1\nL:1/8\n%%Bfly 0 300 \\\n 0 0 3 2 1\nK:D\nf|\n", "0:78",
+      [
+        "4:2: '0 0 3 2 1' before the tune's K: line is text; it is passed over",
+        "1 directive (%%Bfly) is not followed",
+      ]
+    ),
+    ("X:1\nL:1/8\nabc|\n", "0:81 1/2:83 1:72", []),
+  ])
+  func aRealTunesHeaderIsReadWithAWarningAtItsPlace(
+    text: String, notes: String, warnings: [String]
+  ) throws {
+    let read = try readABCText(text)
     #expect(placedNotes(read.song).map(\.description).joined(separator: " ") == notes)
     #expect(read.warnings == warnings)
   }

@@ -11,20 +11,6 @@ import Testing
   /// The extensions of the corpus's notation files (it also holds Humdrum, RomanText, ...).
   static let extensions: Set<String> = ["abc", "xml", "musicxml", "mxl"]
 
-  /// Tunes music21 reads that are still refused here, each with its reason.
-  static let stillRefused: Set<String> = [
-    // A `%%` directive continued by `\` onto a line of numbers.
-    "airdsAirs/book1.abc X:20",
-    // `(1`, a tuplet of one note.
-    "airdsAirs/book4.abc X:722",
-    // `M:FREI4/4`, the Essen collection's free meter.
-    "essenFolksong/altdeu20.abc X:62", "essenFolksong/ballad40.abc X:6",
-    "essenFolksong/ballad50.abc X:46", "essenFolksong/dva0.abc X:47",
-    // `K:Es` and `K:Bn`: German and unknown key names.
-    "essenFolksong/folkHaydn.abc X:13", "oneills1850/0732-0758_bs.abc X:745",
-    "oneills1850/0732-0758_mh.abc X:745",
-  ]
-
   @Test func everyTuneOfEveryNotationFileIsRead() async throws {
     let corpus = try Self.corpusFolder()
     let files = Self.notationFiles(in: corpus)
@@ -51,11 +37,9 @@ import Testing
       "music21's corpus: \(sweep.files) files, \(sweep.tunes) scores and tunes,"
         + " \(sweep.refused.count) refused, \(sweep.locatedWarnings) warnings at a line and column"
         + " (\(sweep.warnings) warnings in all), in \(elapsed) on \(workers) threads")
-    let refused = sweep.refused.filter { !Self.stillRefused.contains($0.key) }
     #expect(
-      refused.isEmpty,
-      "refused:\n\(refused.values.sorted().prefix(30).joined(separator: "\n"))")
-    #expect(Set(sweep.refused.keys) == Self.stillRefused)
+      sweep.refused.isEmpty,
+      "refused:\n\(sweep.refused.values.sorted().prefix(30).joined(separator: "\n"))")
     // The counts of music21 10.5.1's corpus: fewer means files were not found.
     #expect(sweep.files == 1_800)
     #expect(sweep.tunes == 13_632)

@@ -26,37 +26,43 @@ struct ABCProblem: Error, Sendable {
 /// A reading position in one line.
 struct ABCCursor {
   let line: ABCLine
+  /// `line.bytes`, held apart: reading a byte then copies no line (a debug build copies the
+  /// whole `ABCLine`, two buffers retained and released, for every byte read through it).
+  private let bytes: ArraySlice<UInt8>
+  private let end: Int
   var index: Int
 
   init(_ line: ABCLine, from index: Int? = nil) {
     self.line = line
+    bytes = line.bytes
+    end = line.bytes.endIndex
     self.index = index ?? line.bytes.startIndex
   }
 
-  var atEnd: Bool { index >= line.bytes.endIndex }
+  var atEnd: Bool { index >= end }
 
   /// The byte `ahead` bytes on; `nil` past the end.
   func peek(_ ahead: Int = 0) -> UInt8? {
     let at = index + ahead
-    return at < line.bytes.endIndex ? line.bytes[at] : nil
+    return at < end ? bytes[at] : nil
   }
 
-  mutating func advance(_ count: Int = 1) { index = min(index + count, line.bytes.endIndex) }
+  mutating func advance(_ count: Int = 1) { index = min(index + count, end) }
 
   /// Moves past `byte` if it is next.
   mutating func take(_ byte: UInt8) -> Bool {
-    guard peek() == byte else { return false }
-    advance()
+    guard index < end, bytes[index] == byte else { return false }
+    index += 1
     return true
   }
 
   mutating func skipBlanks() {
-    while let byte = peek(), ABCByte.isBlank(byte) { advance() }
+    while index < end, ABCByte.isBlank(bytes[index]) { index += 1 }
   }
 
   /// The text from `start` to the cursor.
   func text(from start: Int) -> String {
-    String(decoding: line.bytes[min(start, index)..<index], as: UTF8.self)
+    String(decoding: bytes[min(start, index)..<index], as: UTF8.self)
   }
 
   /// A problem at `offset` (the cursor when `nil`).
@@ -67,7 +73,7 @@ struct ABCCursor {
   /// Digits as a number, or `nil` when none are next; more than 9 digits are a problem.
   mutating func number() throws(ABCProblem) -> Int64? {
     let start = index
-    while let byte = peek(), ABCByte.isDigit(byte) { advance() }
+    while index < end, ABCByte.isDigit(bytes[index]) { index += 1 }
     guard index > start else { return nil }
     guard index - start <= 9, let value = Int64(text(from: start)) else {
       throw problem("the number '\(text(from: start))' is too large", at: start)

@@ -26,8 +26,11 @@ struct ABCMeter: Equatable, Sendable {
 }
 
 /// Parses `M:`'s value: `none` (or nothing) for free meter (`nil`), `C` (4/4), `C|` (2/2),
-/// `N/D`, or a sum of numerators `2+3+2/8` or `(2+3+2)/8`.
-func parseMeter(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCMeter? {
+/// `N/D`, or a sum of numerators `2+3+2/8` or `(2+3+2)/8`. A word before a meter (the Essen
+/// collection's `FREI4/4`, free meter) is free meter too, noted in `lenient`.
+func parseMeter(_ cursor: inout ABCCursor, lenient: inout ABCLenient) throws(ABCProblem)
+  -> ABCMeter?
+{
   cursor.skipBlanks()
   let start = cursor.index
   if cursor.atEnd || cursor.peek() == ABCByte.percent { return nil }
@@ -35,11 +38,17 @@ func parseMeter(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCMeter? {
     return cursor.take(ABCByte.bar)
       ? ABCMeter(numerator: 2, denominator: 2) : ABCMeter(numerator: 4, denominator: 4)
   }
-  if cursor.peek() == UInt8(ascii: "n") {
+  if let letter = cursor.peek(), ABCByte.isLetter(letter) {
     while let byte = cursor.peek(), ABCByte.isLetter(byte) { cursor.advance() }
-    guard cursor.text(from: start) == "none" else {
+    if cursor.text(from: start) == "none" { return nil }
+    cursor.skipBlanks()
+    guard let digit = cursor.peek(), ABCByte.isDigit(digit) || digit == UInt8(ascii: "("),
+      try parseMeter(&cursor, lenient: &lenient) != nil
+    else {
       throw cursor.problem(meterHelp(restOfField(ABCCursor(cursor.line, from: start))), at: start)
     }
+    lenient.note(
+      .meterWord, ABCByte.trimmed(cursor.text(from: start)), line: cursor.line, offset: start)
     return nil
   }
   let parenthesized = cursor.take(UInt8(ascii: "("))

@@ -37,6 +37,9 @@ struct ABCKeyField: Sendable {
   var transpose: Int?
   /// `octave=N`: octaves added to every note.
   var octave: Int?
+  /// A tonic whose mode is unknown (`Es`, `Bn`), read as its major key: the key as written
+  /// and where, for the warning.
+  var unknownMode: (written: String, offset: Int)?
 }
 
 /// The modes and how many fifths each lies below its major key (`m` is minor).
@@ -51,12 +54,14 @@ private let majorFifths = [0, 2, 4, -1, 1, 3, 5]
 /// Parses `K:`'s value: a tonic with an optional mode (`G`, `Bbmix`, `F#m`, `A dorian`),
 /// `none`, or the pipes' `HP`/`Hp`; then accidentals (`^f _b =c`, `exp` for only those), and
 /// parameters, of which `transpose=` and `octave=` are played (clefs only change how music is
-/// drawn). A field without a tonic keeps the key.
+/// drawn). A field without a tonic keeps the key; a tonic with a mode no reader knows (`Es`,
+/// `Bn`) is its major key, as abc2midi and music21 read it, and `unknownMode` says so.
 func parseKeyField(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCKeyField {
   var words = try fieldWords(&cursor)[...]
   var field = ABCKeyField()
   if let first = words.first, let key = try tonicKey(first, next: words.dropFirst().first, cursor) {
     field.key = key.key
+    if key.unknownMode { field.unknownMode = (first.text, first.offset) }
     words = words.dropFirst(key.words)
   }
   var explicit = false
@@ -81,16 +86,17 @@ func parseKeyField(_ cursor: inout ABCCursor) throws(ABCProblem) -> ABCKeyField 
 }
 
 /// The key a `K:` field's first word (and, for a separate mode, its second) names, with how
-/// many words it took; `nil` when the first word is no key (a clef, a parameter).
+/// many words it took and whether its mode was unknown (and read as major); `nil` when the
+/// first word is no key (a clef, a parameter).
 private func tonicKey(
   _ word: (text: String, offset: Int), next: (text: String, offset: Int)?, _ cursor: ABCCursor
-) throws(ABCProblem) -> (key: ABCKey, words: Int)? {
+) throws(ABCProblem) -> (key: ABCKey, words: Int, unknownMode: Bool)? {
   let bytes = Array(word.text.utf8)
-  if word.text == "none" || word.text == "HP" { return (ABCKey(), 1) }
+  if word.text == "none" || word.text == "HP" { return (ABCKey(), 1, false) }
   if word.text == "Hp" {
     var key = ABCKey(fifths: 2)
     key.alterations[4] = 0
-    return (key, 1)
+    return (key, 1, false)
   }
   guard let letter = bytes.first, letter >= UInt8(ascii: "A"), letter <= UInt8(ascii: "G"),
     let index = ABCKey.letterIndex(letter), !word.text.contains("=")
@@ -110,18 +116,14 @@ private func tonicKey(
     modeText = next.text.lowercased()
     words = 2
   }
-  guard let shift = modeShift(modeText) else {
-    throw cursor.problem(
-      "unknown mode '\(modeText)' in key '\(word.text)'; write maj, min, m, mix, dor, phr, lyd, loc, ion or aeo",
-      at: word.offset)
-  }
-  fifths += shift.value
+  let shift = modeShift(modeText)
+  fifths += shift?.value ?? 0
   guard (-7...7).contains(fifths) else {
     throw cursor.problem(
       "the key '\(word.text)' needs more than 7 \(fifths > 0 ? "sharps" : "flats"); write its enharmonic key",
       at: word.offset)
   }
-  return (ABCKey(fifths: fifths), words)
+  return (ABCKey(fifths: fifths), words, shift == nil)
 }
 
 /// The fifths a mode word shifts by (an empty word is major); `isMode` is false for the empty

@@ -13,6 +13,16 @@ enum ABCLenientKind: Int, CaseIterable, Sendable {
   case strayMark
   /// `[` with no `]` before the bar line or the line's end; `]` that closes no chord.
   case unclosedChord
+  /// `(1`: a tuplet of one note, which changes no length.
+  case oneNoteTuplet
+  /// A line that is not a field before the header's `K:` (a field missing its colon, a
+  /// directive's continuation): text, as abc2midi reads it.
+  case headerText
+  /// `K:Es`, `K:Bn`: a tonic with a mode no reader knows; its major key, as abc2midi and
+  /// music21 read it.
+  case unknownMode
+  /// `M:FREI4/4`: the Essen collection's free meter, a word before a meter.
+  case meterWord
 
   /// What is done with it, after the text as written.
   func message(_ written: String) -> String {
@@ -24,7 +34,19 @@ enum ABCLenientKind: Int, CaseIterable, Sendable {
     case .strayPlus: "a '+' the line does not close is passed over"
     case .strayMark: "'\(written)' stands where no note can; it is passed over"
     case .unclosedChord: "'\(written)' opens or closes no chord; it is passed over"
+    case .oneNoteTuplet: "a tuplet '\(written)' of one note changes no length; it is passed over"
+    case .headerText: "'\(written)' before the tune's K: line is text; it is passed over"
+    case .unknownMode:
+      "the key '\(written)' has an unknown mode; it is read as '\(tonic(of: written))' major, as abc2midi and music21 read it"
+    case .meterWord: "the meter '\(written)' is read as free meter, 'M:none'"
     }
+  }
+
+  /// A key's tonic as written: its letter and a `#` or `b` after it (`Es` gives `E`).
+  private func tonic(of key: String) -> String {
+    let letter = key.prefix(1)
+    let sign = key.dropFirst().prefix(1)
+    return String(letter) + (sign == "#" || sign == "b" ? String(sign) : "")
   }
 }
 

@@ -216,6 +216,8 @@ private func lexTuplet(_ cursor: inout ABCCursor, start: Int) throws(ABCProblem)
     q = try cursor.number()
     if cursor.take(ABCByte.colon) { r = try cursor.number() }
   }
+  // `(1`, a tuplet of one note, changes no length: abc2midi and music21 pass it over.
+  if p == 1 { return .lenient(.oneNoteTuplet, written: cursor.text(from: start)) }
   guard (2...64).contains(p), (1...64).contains(q ?? 1), (1...64).contains(r ?? 1) else {
     throw cursor.problem(
       "malformed tuplet '\(cursor.text(from: start))'; write it as in '(3' or '(3:2:3', numbers from 2 to 64",

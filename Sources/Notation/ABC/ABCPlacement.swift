@@ -21,15 +21,16 @@ func soundingNotes(_ events: [ABCWrittenEvent], part: Int) -> [QuarterNote] {
   for (index, event) in events.enumerated() where !held.contains(index) {
     let channel = event.channel < 10 ? event.channel : event.channel + 1
     switch event.kind {
-    case .note(let pitch, let velocity, _):
+    case .note(let pitch, let velocity, _, let flat):
       notes.append(
         QuarterNote(
-          position: event.position, part: part, voice: channel, note: pitch, velocity: velocity))
-    case .grace(let pitch, let velocity):
+          position: event.position, part: part, voice: channel, note: pitch, velocity: velocity,
+          flat: flat))
+    case .grace(let pitch, let velocity, let flat):
       notes.append(
         QuarterNote(
           position: graceOnsets[index] ?? event.position, part: part, voice: channel,
-          note: pitch, velocity: velocity))
+          note: pitch, velocity: velocity, flat: flat))
     default:
       break
     }
@@ -58,10 +59,10 @@ private func heldNotes(_ events: [ABCWrittenEvent], _ indices: [Int]) -> Set<Int
     }
     var waiting: [Int] = []
     for index in timed[start..<end] {
-      if case .note(let pitch, _, true) = events[index].kind { waiting.append(pitch) }
+      if case .note(let pitch, _, true, _) = events[index].kind { waiting.append(pitch) }
     }
     for index in timed[end..<next] where !waiting.isEmpty {
-      guard case .note(let pitch, _, _) = events[index].kind,
+      guard case .note(let pitch, _, _, _) = events[index].kind,
         let match = waiting.firstIndex(of: pitch)
       else { continue }
       held.insert(index)

@@ -57,7 +57,10 @@ extension ABCVoice {
       lastStruck = []
       pendingLength = try product(product(meter.barLength, Rational(4)), Rational(Int64(bars)))
     case .grace(let notes):
-      for note in notes { graces.append(try pitch(of: note).pitch) }
+      for note in notes {
+        let sounding = try pitch(of: note)
+        graces.append((sounding.pitch, sounding.flat))
+      }
       try context.count(notes.count)
     case .broken(let count):
       guard pendingLength > .zero, brokenFactor == nil else {
@@ -102,8 +105,9 @@ extension ABCVoice {
       }
       // A tie after a rest (`z4-z`) ties nothing.
       for struck in lastStruck {
-        if case .note(let pitch, let velocity, _) = events[struck.event].kind {
-          events[struck.event].kind = .note(pitch: pitch, velocity: velocity, tied: true)
+        if case .note(let pitch, let velocity, _, let flat) = events[struck.event].kind {
+          events[struck.event].kind = .note(
+            pitch: pitch, velocity: velocity, tied: true, flat: flat)
         }
         tiedAlterations[struck.key] = struck.alteration
       }
@@ -131,9 +135,9 @@ extension ABCVoice {
     var tied: [Int: Int] = [:]
     lastStruck.removeAll(keepingCapacity: true)
     for note in notes {
-      let (pitch, alteration) = try pitch(of: note)
+      let (pitch, alteration, flat) = try pitch(of: note)
       lastStruck.append((events.count, Self.tieKey(note), alteration))
-      record(.note(pitch: pitch, velocity: velocity, tied: note.tied))
+      record(.note(pitch: pitch, velocity: velocity, tied: note.tied, flat: flat))
       if note.tied { tied[Self.tieKey(note)] = alteration }
     }
     if !tied.isEmpty || !tiedAlterations.isEmpty { tiedAlterations = tied }
@@ -168,7 +172,9 @@ extension ABCVoice {
 
   /// The waiting grace notes, at the note or rest that starts here.
   private mutating func takeGraces() {
-    for grace in graces { record(.grace(pitch: grace, velocity: velocity)) }
+    for grace in graces {
+      record(.grace(pitch: grace.pitch, velocity: velocity, flat: grace.flat))
+    }
     graces = []
   }
 
@@ -196,6 +202,9 @@ extension ABCVoice {
     switch letter {
     case UInt8(ascii: "K"):
       let field = try parseKeyField(&cursor)
+      if let mode = field.unknownMode {
+        context.lenient.note(.unknownMode, mode.written, line: value, offset: mode.offset)
+      }
       if let key = field.key { self.key = key }
       if let shift = field.transpose { transpose = shift }
       if let shift = field.octave { octave = shift }
@@ -203,7 +212,7 @@ extension ABCVoice {
       unit = try parseUnitLength(&cursor)
     case UInt8(ascii: "M"):
       try settle()
-      meter = try parseMeter(&cursor)
+      meter = try parseMeter(&cursor, lenient: &context.lenient)
       record(.meter(meter))
     case UInt8(ascii: "Q"):
       try settle()

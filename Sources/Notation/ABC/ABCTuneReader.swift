@@ -18,13 +18,19 @@ func readABCTune(
   var reader = ABCTuneReader(maxNotes: limits.maxNotes)
   for line in fileHeader { _ = try reader.readHeader(line) }
   var body = tune.lines.dropFirst()[...]
+  // A line before the header's `K:` that is not a field is text, as abc2midi reads it (a field
+  // missing its colon, a directive's continuation); without a `K:`, music starts the body.
+  let keyLine = body.firstIndex { $0.field?.letter == UInt8(ascii: "K") }
   header: while let line = body.first {
     switch try reader.readHeader(line) {
     case .more: body = body.dropFirst()
     case .endsWithThis:
       body = body.dropFirst()
       break header
-    case .endedBefore: break header
+    case .endedBefore:
+      guard let keyLine, body.startIndex < keyLine else { break header }
+      reader.noteHeaderText(line)
+      body = body.dropFirst()
     }
   }
   try reader.startBody()
@@ -68,11 +74,14 @@ private struct ABCTuneReader {
     guard let field = line.field else { return line.isEmpty ? .more : .endedBefore }
     var cursor = ABCCursor(line, from: field.value.startIndex)
     switch field.letter {
-    case UInt8(ascii: "M"): meter = try parseMeter(&cursor)
+    case UInt8(ascii: "M"): meter = try parseMeter(&cursor, lenient: &context.lenient)
     case UInt8(ascii: "L"): unit = try parseUnitLength(&cursor)
     case UInt8(ascii: "Q"): tempo = line.part(field.value.startIndex, field.value.endIndex)
     case UInt8(ascii: "K"):
       let parsed = try parseKeyField(&cursor)
+      if let mode = parsed.unknownMode {
+        context.lenient.note(.unknownMode, mode.written, line: line, offset: mode.offset)
+      }
       key = parsed.key ?? key
       shifts = (parsed.transpose ?? shifts.transpose, parsed.octave ?? shifts.octave)
       return .endsWithThis
@@ -83,6 +92,13 @@ private struct ABCTuneReader {
     default: break
     }
     return .more
+  }
+
+  /// Notes a line of text before the header's `K:`, passed over.
+  mutating func noteHeaderText(_ line: ABCLine) {
+    let start = line.bytes.firstIndex { !ABCByte.isBlank($0) } ?? line.bytes.startIndex
+    let text = ABCByte.trimmed(String(decoding: line.bytes, as: UTF8.self))
+    context.lenient.note(.headerText, text, line: line, offset: start)
   }
 
   /// The unit length and tempo, once the header is read.

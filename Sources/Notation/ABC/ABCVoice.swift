@@ -3,10 +3,11 @@ import ScoreParser
 /// What a voice holds, in the order written, at written positions (quarter notes from the
 /// voice's start, before repeats are unrolled).
 enum ABCWrittenKind: Sendable {
-  /// A struck note; `tied` joins it to the next note of its pitch in its channel.
-  case note(pitch: Int, velocity: Int, tied: Bool)
+  /// A struck note; `tied` joins it to the next note of its pitch in its channel; `flat`: it
+  /// is spelled with a flat (`Bb4`, not `A#4`).
+  case note(pitch: Int, velocity: Int, tied: Bool, flat: Bool)
   /// A grace note of the note or rest at this position (it sounds just before it).
-  case grace(pitch: Int, velocity: Int)
+  case grace(pitch: Int, velocity: Int, flat: Bool)
   case rest
   /// Quarter notes a minute from here on.
   case tempo(Rational)
@@ -56,8 +57,8 @@ struct ABCVoice: Sendable {
   /// The factor a broken rhythm left for the next note.
   var brokenFactor: Rational?
   var tuplet: (ratio: Rational, remaining: Int)?
-  /// Grace notes waiting for their note.
-  var graces: [Int] = []
+  /// Grace notes waiting for their note: pitches and spellings.
+  var graces: [(pitch: Int, flat: Bool)] = []
   /// Accidentals written in the bar so far, by `accidentalKey`.
   var barAccidentals: [Int: Int] = [:]
   /// The alterations of the last note or chord's tied notes, by letter and octave: a tie
@@ -79,9 +80,15 @@ struct ABCVoice: Sendable {
     accidentalScope = scope
   }
 
-  /// The MIDI note a written note sounds, and the alteration of its letter that gave it,
-  /// applying and recording accidentals by ABC's rules.
-  mutating func pitch(of note: ABCNoteToken) throws(ABCProblem) -> (pitch: Int, alteration: Int) {
+  /// The MIDI note a written note sounds, the alteration of its letter that gave it, and
+  /// whether it is spelled flat, applying and recording accidentals by ABC's rules.
+  ///
+  /// A note is flat when its alteration is (written, carried, tied or the key's). A voice
+  /// transposed by other than whole octaves is spelled with sharps, as MusicXML's transposing
+  /// parts are: its written accidentals belong to another key than the one it sounds in.
+  mutating func pitch(of note: ABCNoteToken) throws(ABCProblem) -> (
+    pitch: Int, alteration: Int, flat: Bool
+  ) {
     let exact = note.letter + 7 * (note.octave + 64)
     let key = accidentalScope == .pitch ? note.letter : exact
     let alteration: Int
@@ -103,7 +110,7 @@ struct ABCVoice: Sendable {
         "this note is \(pitch < 0 ? "below" : "above") MIDI's range (C-1 to G9); move it by octaves (',' or ''')",
         offset: note.offset)
     }
-    return (pitch, alteration)
+    return (pitch, alteration, alteration < 0 && transpose % 12 == 0)
   }
 
   /// The key `tiedAlterations` files a note under.
