@@ -104,10 +104,13 @@ private func scoreText(
   for (tap, tick) in zip(imported.score.taps, imported.tapTicks) {
     let velocity = Int64((tap.gain * 127).rounded())
     events.append(
-      .tap(beat: beat(tick), key: tap.key, gain: Rational(velocity, 127) ?? .one))
+      .tap(
+        beat: beat(tick), key: tap.key, gain: Rational(velocity, 127) ?? .one, part: tap.voice))
   }
   let text = ScoreParser.scoreText(
-    BeatSong(title: song.title, events: events, endBeat: beat(song.endTick)))
+    BeatSong(
+      title: song.title, events: events, endBeat: beat(song.endTick),
+      parts: imported.score.voices))
   let summary = ConversionSummary(
     taps: imported.score.taps.count,
     notes: file.warnings + describe(imported), wroteMIDI: false)

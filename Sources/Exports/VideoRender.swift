@@ -66,12 +66,13 @@ extension VideoSettings {
 }
 
 /// Renders `song` as a video at `destination`, its audio at a rate AAC takes (the song's, if it
-/// asks for 44.1 or 48 kHz; a rate AAC cannot take is refused): `xylo-render video`.
+/// asks for 44.1 or 48 kHz; a rate AAC cannot take is refused), at the level its options set,
+/// else `RenderSettings.shareableLevel` (-16 LUFS, -1 dBTP): `xylo-render video`.
 public func renderVideo(
   _ song: Song, video: VideoSettings = VideoSettings(), to destination: Destination,
   progress: ProgressHandler? = nil
 ) throws(RenderError) -> VideoSummary {
-  var song = song
+  var song = song.leveledForSharing()
   do { song.settings.rate = try encoderRate(for: song.settings.rate) } catch {
     throw .invalidSetting(error.message)
   }

@@ -3,7 +3,8 @@ import ScoreParser
 
 /// A score written as a Standard MIDI File, and the taps that could not be written.
 public struct MIDIExport: Sendable {
-  /// A format 1 file: track 1 the tempo map, track 2 the notes on channel 1.
+  /// A format 1 file: track 1 the tempo map, then one track of notes a voice of the score that
+  /// has any (one for a score without voices), named after it and played on a xylophone.
   public var bytes: [UInt8]
   /// Taps whose key plays no MIDI note (`noteOf` gave `nil` or a number outside 0–127).
   public var skippedTaps: Int
@@ -16,6 +17,10 @@ public struct MIDIExport: Sendable {
 /// velocity from gain, held until the key is struck again, for one beat or until the score's
 /// end, whichever is first (so the file lasts as long as the score).
 ///
+/// Each voice's track is named after it (`Xylophone` for a score without `voice` lines), on a
+/// channel of its own (1 to 16 but 10, General MIDI's drums; in turn past 15 voices), which a
+/// program change at tick 0 sets to General MIDI's Xylophone, so other software plays it so.
+///
 /// `noteOf` gives the MIDI note a key title plays: pass the bank's own lookup, since the app's
 /// titles (`C`, `HighC`) are no note names. `ticksPerQuarter` is kept within 1–32767.
 public func midiBytes(
@@ -25,27 +30,53 @@ public func midiBytes(
   let division = Int64(max(1, min(ticksPerQuarter, 0x7FFF)))
   let tempoMap = WriterTempoMap(score.tempoChanges, ticksPerQuarter: division)
   var export = MIDIExport(bytes: [], skippedTaps: 0, unplacedTaps: 0)
-  var placed: [PlacedNote] = []
+  var placed: [[PlacedNote]] = []
+  var voiceOfTrack: [Int] = []
+  var trackOfVoice: [Int: Int] = [:]
+  var placedCount = 0
   for tap in score.taps {
     guard let note = noteOf(tap.key), (0...127).contains(note) else {
       export.skippedTaps += 1
       continue
     }
-    guard placed.count < maxWrittenNotes, let tick = tempoMap.place(tap.time)?.tick else {
+    guard placedCount < maxWrittenNotes, let tick = tempoMap.place(tap.time)?.tick else {
       export.unplacedTaps += 1
       continue
     }
-    placed.append(PlacedNote(tick: tick, note: UInt8(note), velocity: velocity(tap.gain)))
+    let track =
+      trackOfVoice[tap.voice]
+      ?? {
+        voiceOfTrack.append(tap.voice)
+        placed.append([])
+        trackOfVoice[tap.voice] = placed.count - 1
+        return placed.count - 1
+      }()
+    placed[track].append(PlacedNote(tick: tick, note: UInt8(note), velocity: velocity(tap.gain)))
+    placedCount += 1
+  }
+  if placed.isEmpty {
+    placed = [[]]
+    voiceOfTrack = [0]
   }
   let endTick = tempoMap.place(score.duration)?.tick ?? 0
-  export.bytes = header(tracks: 2, ticksPerQuarter: division)
+  export.bytes = header(tracks: 1 + placed.count, ticksPerQuarter: division)
   let meters = score.meterChanges.compactMap { meter in
     tempoMap.place(meter.time).map { (tick: $0.tick, meter: meter) }
   }
   export.bytes += tempoTrack(tempoMap, title: score.title, meters: meters).chunk
-  export.bytes += noteTrack(placed, tempoMap: tempoMap, endTick: endTick).chunk
+  for (index, notes) in placed.enumerated() {
+    let name = score.voices.isEmpty ? "Xylophone" : score.voiceName(voiceOfTrack[index])
+    // Channels 0-based: 9 is General MIDI's drums (channel 10), left out.
+    let channel = UInt8(index % 15 < 9 ? index % 15 : index % 15 + 1)
+    export.bytes +=
+      noteTrack(notes, name: name, channel: channel, tempoMap: tempoMap, endTick: endTick).chunk
+  }
   return export
 }
+
+/// General MIDI's Xylophone as the byte a program change carries: programs are numbered 1 to
+/// 128 in the specification's table, where Xylophone is 14, and written 0 to 127, so 13.
+let xylophoneProgram: UInt8 = 13
 
 /// A track chunk's length has 32 bits: at most 14 bytes a note (two events) keeps this many
 /// notes, and the fillers of long gaps, under 4 GiB.
@@ -100,11 +131,12 @@ private func tempoTrack(
   return track
 }
 
-/// Track 2: a note-on for each note and a note-on of velocity 0 where it is released; the
-/// track ends at `endTick`, or at its last release when a note starts there or later.
-private func noteTrack(_ notes: [PlacedNote], tempoMap: WriterTempoMap, endTick: Int64)
-  -> TrackWriter
-{
+/// A voice's track: its name, the xylophone program on its channel, then a note-on for each
+/// note and a note-on of velocity 0 where it is released; the track ends at `endTick`, or at
+/// its last release when a note starts there or later.
+private func noteTrack(
+  _ notes: [PlacedNote], name: String, channel: UInt8, tempoMap: WriterTempoMap, endTick: Int64
+) -> TrackWriter {
   let order = notes.indices.sorted { (notes[$0].tick, $0) < (notes[$1].tick, $1) }
   // (tick, phase, note index, step): releases of earlier notes come first at a tick, then
   // each note's start, right after it the release of a note that lasts no time.
@@ -122,10 +154,12 @@ private func noteTrack(_ notes: [PlacedNote], tempoMap: WriterTempoMap, endTick:
   }
   events.sort { ($0.tick, $0.phase, $0.index, $0.step) < ($1.tick, $1.phase, $1.index, $1.step) }
   var track = TrackWriter()
+  track.meta(0x03, Array(name.utf8.prefix(Int(TrackWriter.maxDelta))), at: 0)
+  track.programChange(xylophoneProgram, channel: channel, at: 0)
   for event in events {
     let note = notes[event.index]
     let isStart = event.phase == 1 && event.step == 0
-    track.channelMessage(0x90, note.note, isStart ? note.velocity : 0, at: event.tick)
+    track.channelMessage(0x90 | channel, note.note, isStart ? note.velocity : 0, at: event.tick)
   }
   track.endOfTrack(at: max(track.tick, endTick))
   return track

@@ -17,6 +17,15 @@ struct TrackWriter {
     data += [first, second]
   }
 
+  /// A program change (`Cn program`): the instrument `channel` (0-based) plays from here on.
+  mutating func programChange(_ program: UInt8, channel: UInt8, at tick: Int64) {
+    move(to: tick)
+    let status = 0xC0 | channel & 0x0F
+    if runningStatus != status { data.append(status) }
+    runningStatus = status
+    data.append(program & 0x7F)
+  }
+
   /// A meta event `FF type length data`; like every meta event it cancels running status.
   mutating func meta(_ type: UInt8, _ bytes: [UInt8], at tick: Int64) {
     move(to: tick)

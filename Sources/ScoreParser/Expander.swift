@@ -19,12 +19,17 @@ struct Expander {
   /// Seconds per beat: 60 / tempo.
   private var beatSeconds = Rational(1, 2) ?? .one
   private var defaultLength = Rational.one
+  /// The gain of a tap without one of its own: the last `gain` line's, else 1.
+  private var defaultGain = 1.0
   /// The voice taps go to: the index the last `voice` line played gave.
   private var voice = 0
   /// Beats since the last bar of the meter the score set; `nil` before any `meter` (bar lines
   /// are then free) and after a timestamp (the beat grid is lost until the next `meter`).
   private var beatsIntoBar: Rational?
   private var beatsPerBar = Rational(4)
+  /// Where a tap log that starts past the duration limit is played from (its first time,
+  /// which every time is counted from), and the timestamp that set it: for the warning.
+  private(set) var lateStart: (time: Rational, span: SourceSpan)?
   /// Bar lines that fall mid-bar, each once (a repeat plays it again).
   private(set) var misplacedBarLines: [(span: SourceSpan, message: String)] = []
   private var warnedBarLines = Set<Int64>()
@@ -50,7 +55,7 @@ struct Expander {
       for key in keys {
         taps.append(
           Tap(
-            time: cursor, key: key.name, gain: gain, line: Int(key.line),
+            time: cursor, key: key.name, gain: gain ?? defaultGain, line: Int(key.line),
             column: Int(key.column), sequence: taps.count, voice: voice))
       }
       try advance(beats: length ?? defaultLength, at: span)
@@ -66,6 +71,8 @@ struct Expander {
       }
     case .length(let beats):
       defaultLength = beats
+    case .gain(let gain):
+      defaultGain = gain
     case .voice(let index):
       voice = index
     case .meter(let numerator, let denominator):
@@ -79,7 +86,7 @@ struct Expander {
       }
       meterChanges.append(change)
     case .timestamp(let time, let span):
-      cursor = time
+      cursor = try logTime(time, at: span)
       beatsIntoBar = nil
       try checkDuration(at: span)
     case .group(let group):
@@ -149,6 +156,23 @@ struct Expander {
     }
     cursor = next
     try checkDuration(at: span)
+  }
+
+  /// A timestamp's time as played: a tap log whose first time is past the duration limit,
+  /// before anything else took time, is played from that time, as though it were 0 (it was
+  /// written by a clock that did not start with the song); later times count from it too.
+  private mutating func logTime(_ time: Rational, at span: SourceSpan) throws(Failure) -> Rational {
+    if lateStart == nil, time > maxDuration, taps.count == 0, end == .zero {
+      lateStart = (time, span)
+    }
+    guard let (start, _) = lateStart else { return time }
+    guard let shifted = time.subtracting(start), shifted >= .zero else {
+      throw Failure(
+        message:
+          "time \(time.decimalString(places: 3)) is before the tap log's first, \(start.decimalString(places: 3)), which it is played from",
+        span: span)
+    }
+    return shifted
   }
 
   private mutating func checkDuration(at span: SourceSpan) throws(Failure) {

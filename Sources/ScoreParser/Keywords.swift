@@ -2,6 +2,8 @@
 enum Keyword: String, CaseIterable {
   case tempo
   case length
+  /// The gain of a tap without `*GAIN` from here on: `gain 0.5`.
+  case gain
   case title
   case artist
   case comment
@@ -20,7 +22,7 @@ enum Keyword: String, CaseIterable {
   /// letter, which most words (key titles) fail, so they skip the string comparisons.
   static func named(_ text: some StringProtocol) -> Keyword? {
     let utf8 = text.utf8
-    guard (5...7).contains(utf8.count), let first = utf8.first, "tlacomv".utf8.contains(first)
+    guard (4...7).contains(utf8.count), let first = utf8.first, "tlacomvg".utf8.contains(first)
     else { return nil }
     return Keyword(rawValue: String(text))
   }

@@ -103,9 +103,14 @@ struct LineParser {
       parseMeter(token, arguments: arguments)
       return
     }
-    let what = keyword == .tempo ? "tempo" : "length"
+    let what = keyword.rawValue
     guard let argument = arguments.first else {
-      let example = keyword == .tempo ? "'tempo 120' (beats per minute)" : "'length 1/2' (beats)"
+      let example =
+        switch keyword {
+        case .tempo: "'tempo 120' (beats per minute)"
+        case .gain: "'gain 0.5' (a linear factor)"
+        default: "'length 1/2' (beats)"
+        }
       diagnostics.error("'\(what)' needs a number, as in \(example)", at: token)
       return
     }
@@ -114,17 +119,23 @@ struct LineParser {
         "unexpected \(quoted(arguments[1].text)) after '\(what) \(argument.text)'; a directive takes the whole line",
         at: arguments[1])
     }
+    // A gain may be 0, as a tap's `*0` may; a tempo or a length must be positive.
+    let rule = keyword == .gain ? "must not be negative" : "must be positive"
     if argument.text.hasPrefix("-") {
-      diagnostics.error("\(what) must be positive, got \(quoted(argument.text))", at: argument)
+      diagnostics.error("\(what) \(rule), got \(quoted(argument.text))", at: argument)
       return
     }
     switch parseNumber(Substring(argument.text)) {
     case .failure(let error):
       diagnostics.error(numberMessage(error, argument.text, what: what), at: argument)
-    case .success(let value) where value <= .zero:
-      diagnostics.error("\(what) must be positive, got \(quoted(argument.text))", at: argument)
+    case .success(let value) where value < .zero || value == .zero && keyword != .gain:
+      diagnostics.error("\(what) \(rule), got \(quoted(argument.text))", at: argument)
     case .success(let value):
-      append(keyword == .tempo ? .tempo(value, at: argument.span) : .length(value))
+      switch keyword {
+      case .tempo: append(.tempo(value, at: argument.span))
+      case .gain: append(.gain(value.doubleValue))
+      default: append(.length(value))
+      }
     }
   }
 

@@ -23,6 +23,15 @@ public func parseScore(_ bytes: [UInt8], options: ParseOptions = ParseOptions())
     return ParseResult(score: nil, diagnostics: diagnostics, options: parser.options.words)
   }
   var expander = parser.takeExpander()
+  if let (start, span) = expander.lateStart {
+    let limit = expander.maxDuration.decimalString(places: 0)
+    diagnostics.append(
+      Diagnostic(
+        .warning, line: span.line, column: span.column,
+        message:
+          "the tap log starts at \(start.decimalString(places: 3)) s, past the \(limit) s limit; it plays from its first tap, times counted from there"
+      ))
+  }
   for (span, message) in expander.misplacedBarLines {
     diagnostics.append(
       Diagnostic(.warning, line: span.line, column: span.column, message: message))

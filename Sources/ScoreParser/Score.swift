@@ -40,6 +40,9 @@ public struct TempoChange: Hashable, Sendable {
   public var beatsPerMinute: Rational
   /// The score line of the `tempo` that sets it; `nil` for a MIDI file's tempo or the default.
   public var line: Int?
+  /// The note the source counts its beats in, as a fraction of a whole note (1/2 for ABC's
+  /// `Q:1/2=112`), when a reader knows it; `beatsPerMinute` counts quarter notes regardless.
+  public var beatUnit: Rational?
 
   public init(time: Rational, beatsPerMinute: Rational, line: Int? = nil) {
     self.time = time

@@ -8,14 +8,17 @@ struct KeyReference {
 /// One parsed element of a score, before repeats are expanded and time is resolved. Items keep
 /// where they were written (for the expansion's diagnostics), not their text.
 enum ScoreItem {
-  /// Taps every key at the cursor, then moves on by `length` beats (default length if `nil`).
-  case tap(keys: [KeyReference], length: Rational?, gain: Double, at: SourceSpan)
+  /// Taps every key at the cursor, then moves on by `length` beats (default length if `nil`),
+  /// at `gain` (the default gain if `nil`).
+  case tap(keys: [KeyReference], length: Rational?, gain: Double?, at: SourceSpan)
   /// Moves the cursor on by `length` beats (default length if `nil`).
   case rest(length: Rational?, at: SourceSpan)
   /// Sets the beats per minute from here on.
   case tempo(Rational, at: SourceSpan)
   /// Sets the default length in beats from here on.
   case length(Rational)
+  /// Sets the default gain (linear) from here on.
+  case gain(Double)
   /// Sets the meter from here on: `numerator` notes of 1/`denominator` a bar.
   case meter(numerator: Int, denominator: Int)
   /// Puts the taps after it in the voice at this index of the score's voices.

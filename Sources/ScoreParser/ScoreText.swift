@@ -6,11 +6,17 @@ public struct BeatSong: Sendable {
   public var events: [BeatEvent]
   /// Where the song ends, in beats: the last taps' length reaches it.
   public var endBeat: Rational
+  /// The names of the parts taps are in (`BeatEvent.tap`'s `part` indexes it): a MIDI file's
+  /// tracks, MusicXML's parts, ABC's voices.
+  public var parts: [String]
 
-  public init(title: String? = nil, events: [BeatEvent], endBeat: Rational) {
+  public init(
+    title: String? = nil, events: [BeatEvent], endBeat: Rational, parts: [String] = []
+  ) {
     self.title = title
     self.events = events
     self.endBeat = endBeat
+    self.parts = parts
   }
 }
 
@@ -19,11 +25,12 @@ public enum BeatEvent: Sendable, Equatable {
   case tempo(beat: Rational, beatsPerMinute: Rational)
   /// A bar of `numerator` notes of 1/`denominator` starts here (a time signature).
   case meter(beat: Rational, numerator: Int, denominator: Int)
-  case tap(beat: Rational, key: String, gain: Rational)
+  /// A key struck at a linear gain, in part `part` of `BeatSong.parts`.
+  case tap(beat: Rational, key: String, gain: Rational, part: Int = 0)
 
   var beat: Rational {
     switch self {
-    case .tempo(let beat, _), .meter(let beat, _, _), .tap(let beat, _, _): beat
+    case .tempo(let beat, _), .meter(let beat, _, _), .tap(let beat, _, _, _): beat
     }
   }
 
@@ -31,130 +38,83 @@ public enum BeatEvent: Sendable, Equatable {
   var rank: Int {
     if case .tap = self { 1 } else { 0 }
   }
+
+  /// The part a tap is in; `nil` for a tempo or a meter.
+  var part: Int? {
+    if case .tap(_, _, _, let part) = self { part } else { nil }
+  }
 }
 
-/// The song as score text whose taps are exactly the song's: lengths in beats as exact
-/// decimals or fractions, chords joined with `+`, a `tempo` line where the tempo changes, a
-/// `meter` line where the meter does (4/4 until one says otherwise) and one bar per line, ended
-/// by a bar line `|` where it ends on the bar lines the score text will check.
+/// The song as score text whose taps are exactly the song's, written for a musician to read:
+/// lengths in beats as exact decimals or fractions, chords joined with `+`, a `tempo` line
+/// where the tempo changes, a `meter` line where the meter does (4/4 until one says otherwise),
+/// one bar per line, ended by a bar line `|` where it ends on the bar lines the score text
+/// will check, and a `gain` line with the most common gain so that only taps that differ carry
+/// a `*GAIN`.
+///
+/// A song of several parts that keeps one tempo and one meter is written part by part, each a
+/// `voice` from time 0 with its own `gain`, so each line is one part's bar; otherwise the parts
+/// are written together, a bar's taps in time order.
 public func scoreText(_ song: BeatSong) -> String {
-  var writer = ScoreTextWriter()
+  var lines: [String] = []
   if let title = song.title, !title.isEmpty {
-    writer.lines.append("title \(title.filter { $0 != "\n" && $0 != "\r" })")
+    lines.append("title \(title.filter { $0 != "\n" && $0 != "\r" })")
   }
   let events = song.events.enumerated().sorted {
     ($0.element.beat, $0.element.rank, $0.offset) < ($1.element.beat, $1.element.rank, $1.offset)
   }.map(\.element)
-  var index = 0
-  while index < events.count {
-    let event = events[index]
+  var parts: [Int] = []
+  for part in events.compactMap(\.part) where !parts.contains(part) { parts.append(part) }
+  parts.sort()
+  var tempos = Set<Rational>()
+  var meters = Set<[Int]>()
+  for event in events {
     switch event {
-    case .tempo(let beat, let bpm):
-      writer.move(to: beat)
-      writer.directive("tempo \(number(bpm))")
-      index += 1
-    case .meter(let beat, let numerator, let denominator):
-      writer.move(to: beat)
-      let meter = MeterChange(time: .zero, numerator: numerator, denominator: denominator)
-      // A meter a score cannot state (over 64 notes, or notes shorter than 1/64) only breaks
-      // the lines.
-      if (numerator, denominator) != writer.meter, (1...64).contains(numerator),
-        (1...64).contains(denominator)
-      {
-        writer.directive("meter \(numerator)/\(denominator)")
-        writer.meter = (numerator, denominator)
-        writer.checkedBars = (beat, meter.beatsPerBar)
-      }
-      writer.startBar(at: beat, beatsPerBar: meter.beatsPerBar)
-      index += 1
-    case .tap(let beat, _, _):
-      var chord: [(String, Rational)] = []
-      while index < events.count, case .tap(let other, let key, let gain) = events[index],
-        other == beat
-      {
-        chord.append((key, gain))
-        index += 1
-      }
-      let next = index < events.count ? events[index].beat : max(song.endBeat, beat)
-      writer.move(to: beat)
-      writer.chord(chord, length: next.subtracting(beat) ?? .zero)
+    case .tempo(_, let bpm): tempos.insert(bpm)
+    case .meter(_, let numerator, let denominator): meters.insert([numerator, denominator])
+    case .tap: break
     }
   }
-  writer.endLine()
-  return writer.lines.joined(separator: "\n") + "\n"
+  var gain = Rational.one
+  guard parts.count > 1, tempos.count <= 1, meters.count <= 1 else {
+    var writer = ScoreTextWriter(gain: gain)
+    writer.write(events, endBeat: song.endBeat)
+    return (lines + writer.lines).joined(separator: "\n") + "\n"
+  }
+  let names = voiceNames(song.parts, count: (parts.last ?? 0) + 1)
+  for (index, part) in parts.enumerated() {
+    lines.append("voice \(names[part])")
+    // The tempo carries on from the first part; a timestamp forgets the bar grid, which the
+    // part's own `meter` line (its writer's first) sets again.
+    if index > 0 { lines.append("0") }
+    var writer = ScoreTextWriter(gain: gain)
+    writer.write(
+      events.filter { $0.part == part || $0.part == nil && (index == 0 || !$0.isTempo) },
+      endBeat: song.endBeat)
+    lines += writer.lines
+    gain = writer.gain
+  }
+  return lines.joined(separator: "\n") + "\n"
 }
 
-/// The text being written, with the cursor (in beats) and the bar it is in.
-private struct ScoreTextWriter {
-  var lines: [String] = []
-  var line: [String] = []
-  var cursor = Rational.zero
-  var barStart = Rational.zero
-  var beatsPerBar = Rational(4)
-  /// The meter the text has stated, as a score reads it: 4/4 until a `meter` line.
-  var meter = (4, 4)
-  /// Where the last `meter` line stands and its bar's beats: the bar lines the score checks
-  /// (none before the first `meter` line).
-  var checkedBars: (start: Rational, beatsPerBar: Rational)?
-
-  /// Rests up to `beat`, breaking lines at bar lines.
-  mutating func move(to beat: Rational) {
-    guard cursor < beat, let gap = beat.subtracting(cursor) else { return }
-    line.append(gap == .one ? "." : ".:\(number(gap))")
-    cursor = beat
-    breakAtBars()
+extension BeatEvent {
+  fileprivate var isTempo: Bool {
+    if case .tempo = self { true } else { false }
   }
+}
 
-  mutating func chord(_ keys: [(String, Rational)], length: Rational) {
-    let lengthText = length == .one ? "" : ":\(number(length))"
-    if keys.allSatisfy({ $0.1 == keys[0].1 }) {
-      let gain = keys[0].1 == .one ? "" : "*\(number(keys[0].1))"
-      line.append(keys.map(\.0).joined(separator: "+") + lengthText + gain)
-    } else {
-      // A chord's suffixes apply to all its keys: differing gains sound together by length 0.
-      for (offset, (key, gain)) in keys.enumerated() {
-        let gainText = gain == .one ? "" : "*\(number(gain))"
-        line.append(key + (offset == keys.count - 1 ? lengthText : ":0") + gainText)
-      }
-    }
-    cursor = cursor.adding(length) ?? cursor
-    breakAtBars()
-  }
-
-  mutating func directive(_ text: String) {
-    endLine()
-    lines.append(text)
-  }
-
-  mutating func startBar(at beat: Rational, beatsPerBar: Rational) {
-    endLine()
-    barStart = beat
-    if beatsPerBar > .zero { self.beatsPerBar = beatsPerBar }
-  }
-
-  /// Ends the line once the cursor has reached the next bar line.
-  private mutating func breakAtBars() {
-    guard let next = barStart.adding(beatsPerBar), !(cursor < next) else { return }
-    if cursor == next, isOnCheckedBarLine { line.append("|") }
-    endLine()
-    // The bar the cursor is in now: whole bars past the last bar line.
-    guard let bars = cursor.subtracting(barStart)?.divided(by: beatsPerBar) else { return }
-    let whole = Rational(bars.numerator / bars.denominator)
-    barStart = barStart.adding(whole.multiplied(by: beatsPerBar) ?? .zero) ?? cursor
-  }
-
-  /// Whether a bar line at the cursor stands where the score text's own meter puts one.
-  private var isOnCheckedBarLine: Bool {
-    guard let (start, beats) = checkedBars else { return true }
-    guard beats > .zero, let bars = cursor.subtracting(start)?.divided(by: beats) else {
-      return false
-    }
-    return bars.denominator == 1
-  }
-
-  mutating func endLine() {
-    if !line.isEmpty { lines.append(line.joined(separator: " ")) }
-    line = []
+/// A `voice` name for each part: the part's own, on one line and without a `#` that would
+/// start a comment, else `part N`; a name taken already gets its part's number.
+private func voiceNames(_ names: [String], count: Int) -> [String] {
+  var taken = Set<String>()
+  return (0..<max(count, names.count)).map { index in
+    var name = index < names.count ? names[index] : ""
+    name = String(name.map { $0.isNewline || $0 == "#" ? " " : $0 })
+    name = name.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    if name.isEmpty { name = "part \(index + 1)" }
+    if !taken.insert(name).inserted { name += " \(index + 1)" }
+    taken.insert(name)
+    return name
   }
 }
 

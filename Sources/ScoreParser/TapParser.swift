@@ -79,7 +79,7 @@ func parseTap(
   }
   guard valid else { return nil }
   if isRest { return .rest(length: length, at: token.span) }
-  return .tap(keys: keys, length: length, gain: gain?.doubleValue ?? 1, at: token.span)
+  return .tap(keys: keys, length: length, gain: gain?.doubleValue, at: token.span)
 }
 
 /// Whether the character at `cursor` can start a key: a letter.

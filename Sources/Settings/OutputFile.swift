@@ -24,6 +24,12 @@ public enum OutputFile: Equatable, Sendable {
   /// The names `OutputFile(path:formatName:)` knows, for messages and help.
   public static let formatNames = Container.allCases.map(\.rawValue) + aacNames
 
+  /// The files other commands make, by extension: what the file is and the command.
+  static let otherCommands: [String: (what: String, name: String)] = [
+    "mp4": ("a video", "video"), "m4v": ("a video", "video"), "mov": ("a video", "video"),
+    "html": ("a web page", "page"), "htm": ("a web page", "page"),
+  ]
+
   /// The file for `path`: `formatName` when given (`--format`), else the path's extension;
   /// standard output (`-`) is WAV. `bitRate` (bits a second) is for AAC only.
   public init(path: String, formatName: String? = nil, bitRate: Int? = nil) throws(OptionError) {
@@ -41,6 +47,10 @@ public enum OutputFile: Equatable, Sendable {
       self = .sound(chosen)
     } else if let chosen = Container(fileExtension: named) {
       self = .sound(chosen)
+    } else if let command = Self.otherCommands[named.lowercased()] {
+      throw OptionError(
+        "\(quote(path, limit: displayedPathLength)) is \(command.what): make it with 'xylo-render \(command.name)'; this command writes sound (\(known))"
+      )
     } else {
       throw OptionError(
         "cannot tell the format of \(quote(path, limit: displayedPathLength)) from its extension; name one with --format (\(known))"

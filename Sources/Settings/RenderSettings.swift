@@ -68,6 +68,11 @@ public struct RenderSettings: Sendable {
     case exactly(seconds: Rational)
   }
 
+  /// The level of a file made for people to hear rather than to compare (`video`, `page`):
+  /// -16 LUFS integrated, where streaming services and podcasts play, under a -1 dBTP
+  /// true-peak ceiling, which leaves the AAC encoder room. `render` keeps the mix as summed.
+  public static let shareableLevel = Level.loudness(lufs: -16, truePeakCeiling: -1)
+
   /// The level (dBFS, sample peak) below which an `.untilDecayed` output has ended.
   public static let decayThresholdDecibels = -90.0
 

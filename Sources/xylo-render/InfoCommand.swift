@@ -62,6 +62,37 @@ enum InfoCommand {
     return "\(NoteName.name(of: low))-\(NoteName.name(of: high))"
   }
 
+  /// A tempo with its beat named: `224 quarter notes a minute`, or for a source that counts
+  /// another note, `112 half notes a minute (224 quarter notes)`.
+  static func tempoText(_ change: TempoChange) -> String {
+    let quarters = "\(shortNumber(change.beatsPerMinute)) quarter notes"
+    let quarter = Rational(1, 4) ?? .one
+    guard let unit = change.beatUnit, unit != quarter, unit > .zero,
+      let count = change.beatsPerMinute.multiplied(by: quarter)?.divided(by: unit)
+    else { return quarters + " a minute" }
+    return "\(shortNumber(count)) \(noteName(unit)) a minute (\(quarters))"
+  }
+
+  /// A note value's name in the plural: `half notes`, `dotted quarter notes`, `1/12 notes`.
+  private static func noteName(_ unit: Rational) -> String {
+    let names: [Int64: String] = [
+      1: "whole", 2: "half", 4: "quarter", 8: "eighth", 16: "sixteenth", 32: "32nd", 64: "64th",
+    ]
+    if unit.numerator == 1, let name = names[unit.denominator] { return name + " notes" }
+    if unit.numerator == 3, let name = names[unit.denominator / 2], unit.denominator % 2 == 0 {
+      return "dotted \(name) notes"
+    }
+    return "\(unit.numerator)/\(unit.denominator) notes"
+  }
+
+  /// At most two decimal places, without trailing zeros: `224`, `97.5`.
+  private static func shortNumber(_ value: Rational) -> String {
+    var text = value.decimalString(places: 2)
+    while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
   static func text(_ info: SongInfo, path: String) -> [String] {
     var lines = [
       "\(shown(path)): \(kind(info)), \(seconds(info.duration)), \(info.tapCount) taps on \(info.keys.count) keys"
@@ -70,9 +101,12 @@ enum InfoCommand {
           : "")
     ]
     if let title = info.title { lines.append("title: \(displayText(title, limit: 80))") }
+    if info.tempoChanges.isEmpty {
+      let standard = TempoChange(time: .zero, beatsPerMinute: Rational(120))
+      lines.append("tempo: \(tempoText(standard)) (default)")
+    }
     for change in info.tempoChanges {
-      lines.append(
-        "tempo: \(change.beatsPerMinute.decimalString(places: 2)) bpm from \(seconds(change.time))")
+      lines.append("tempo: \(tempoText(change)) from \(seconds(change.time))")
     }
     for meter in info.meterChanges {
       lines.append("meter: \(meter.numerator)/\(meter.denominator) from \(seconds(meter.time))")

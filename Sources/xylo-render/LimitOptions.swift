@@ -50,8 +50,22 @@ enum CommonOptions {
 
   /// The score every command that reads one takes.
   static let scoreArgument = (
-    name: "SCORE", help: "A score or a MIDI file (.mid); '-' reads standard input"
+    name: "SCORE",
+    help:
+      "The song: score text (.xylo), MIDI (.mid, .midi), MusicXML (.musicxml, .xml, .mxl) or ABC (.abc); '-' reads standard input"
   )
+
+  /// What level a video's or a page's sound has: a paragraph of their help.
+  static var shareableLevelHelp: String {
+    guard case .loudness(let lufs, let ceiling) = RenderSettings.shareableLevel else { return "" }
+    let text =
+      "The sound is brought to \(formatted(lufs)) LUFS integrated under a \(formatted(ceiling)) dBTP true-peak ceiling, where sharing sites play, unless --loudness, --gain or --normalize (or the score's options line) sets its level; render keeps the mix as summed."
+    return HelpText.wrapped(text, width: HelpText.width - 4).joined(separator: "\n")
+  }
+
+  private static func formatted(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
   static let quiet = OptionSpec("--quiet", help: "Print nothing but errors")
   static let jobs = OptionSpec(
     "--jobs", value: "N", help: "Threads that mix (default: one per core); never changes the output"

@@ -15,7 +15,7 @@ enum PageCommand {
       render's bank when clicked, touched or typed (1-9, or its letter), stopping the sound
       before it as the app does. Record taps along with the song, copy them as a score or
       download them as WAV. The same score and options give the same bytes.
-      """,
+      """ + "\n\n" + CommonOptions.shareableLevelHelp,
     arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(

@@ -11,9 +11,9 @@ enum VideoCommand {
       The app's keys (C D E F G A B, and every other key the score plays, lowest at the top),
       each a coloured bar at alpha 0.7 over a background, dimmed to 0.5 from the frame holding
       its tap for 0.2 s, as the app dims a tapped button; --style stage adds light around
-      them. The sound is the render's, exactly, as AAC; the pictures are H.264. The same
-      score and options give the same bytes.
-      """,
+      them. The sound is the render's as AAC; the pictures are H.264. The same score and
+      options give the same bytes.
+      """ + "\n\n" + CommonOptions.shareableLevelHelp,
     arguments: [CommonOptions.scoreArgument],
     sections: [
       OptionSection(

@@ -74,12 +74,13 @@ import Testing
         wrote '\(score)': a score of 18 taps
 
         """)
-    let bar1 = "B4*80/127 A4:0.5*80/127 G4:0.5*80/127 A4:0.75*80/127 B4:0.25*80/127 |"
-    let bar2 = "C5:0.9375*80/127 D5:0.0625*80/127 C5*80/127 B4*80/127 |"
+    let bar1 = "B4 A4:0.5 G4:0.5 A4:0.75 B4:0.25 |"
+    let bar2 = "C5:0.9375 D5:0.0625 C5 B4 |"
+    // The tune's one gain is said once, not after every note.
     #expect(
       try String(contentsOfFile: score, encoding: .utf8)
-        == ["title Little Tune", "tempo 120", "meter 3/4", bar1, bar2, bar1, bar2].joined(
-          separator: "\n") + "\n")
+        == ["title Little Tune", "tempo 120", "meter 3/4", "gain 80/127", bar1, bar2, bar1, bar2]
+        .joined(separator: "\n") + "\n")
     let fromABC = try run(["render", abc, "-o", folder + "/abc.wav"])
     let fromScore = try run(["render", score, "-o", folder + "/score.wav"])
     #expect(fromABC.status == 0 && fromScore.status == 0)
@@ -96,6 +97,7 @@ import Testing
       result.stdout == """
         \(path): ABC, 1.000 s, 4 taps on 4 keys
         title: Second
+        tempo: 120 quarter notes a minute (default)
         TUNE  TITLE
         3     First
         7     Second

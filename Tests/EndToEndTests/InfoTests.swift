@@ -13,10 +13,10 @@ import Testing
       result.stdout == """
         \(Self.band): MIDI, 32.479 s, 94 taps on 6 keys (88 struck: 6 unisons merged)
         title: Ode to Joy (band)
-        tempo: 120.00 bpm from 0.000 s
-        tempo: 110.00 bpm from 30.000 s
-        tempo: 100.00 bpm from 30.545 s
-        tempo: 90.00 bpm from 31.145 s
+        tempo: 120 quarter notes a minute from 0.000 s
+        tempo: 110 quarter notes a minute from 30.000 s
+        tempo: 100 quarter notes a minute from 30.545 s
+        tempo: 90 quarter notes a minute from 31.145 s
         meter: 4/4 from 0.000 s
         TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE
         1      Ode to Joy (band)     -                     -         0      -        0      0       0

@@ -50,7 +50,13 @@ import Testing
     let folder = try temporaryFolder()
     let made = try run(["video", "-", "-o", folder + "/v.mp4"] + Self.options, input: Self.score)
     try #require(made.status == 0, "\(made.stderr)")
-    _ = try run(["render", "-", "-o", folder + "/a.m4a", "--quiet"], input: Self.score)
+    // A video is at -16 LUFS under a -1 dBTP ceiling unless told otherwise; render is not.
+    _ = try run(
+      [
+        "render", "-", "-o", folder + "/a.m4a", "--quiet", "--loudness", "-16", "--true-peak",
+        "-1",
+      ],
+      input: Self.score)
     let video = try VideoFileReader(path: folder + "/v.mp4")
     let audio = try decodedAudio(path: folder + "/v.mp4")
     let seconds = Double(audio.frameCount) / Double(audio.sampleRate)
@@ -77,7 +83,8 @@ import Testing
     #expect(poster.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     // Width and height, big-endian, in the IHDR chunk.
     #expect(poster[16..<24] == Data([0, 0, 0x04, 0x38, 0, 0, 0x07, 0x80]))
-    #expect(made.stderr.hasPrefix("wrote '\(folder)/p.png'\nwrote '\(folder)/v.mp4'"))
+    #expect(made.stderr.contains("wrote '\(folder)/p.png'\nwrote '\(folder)/v.mp4'"))
+    #expect(made.stderr.hasPrefix("xylo-render: note: loudness -16.0 LUFS"))
     let sized = try run(
       ["video", "-", "-o", folder + "/w.mp4", "--aspect", "1:1", "--size", "320x180", "--quiet"],
       input: Self.score)

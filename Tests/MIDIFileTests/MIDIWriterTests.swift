@@ -131,11 +131,24 @@ import Testing
       + [0, 0xFF, 0x51, 3, 0x07, 0xA1, 0x20] + [0, 0xFF, 0x2F, 0]
     // C on at 0, off and on again at 480 (struck again), D on at 1440 as C is released one beat
     // after its start, D off one beat later at 2400 and the end at 1.75 s (tick 3360);
-    // note-offs are note-ons of velocity 0, in running status.
+    // note-offs are note-ons of velocity 0, in running status. The track is named Xylophone
+    // and plays General MIDI's Xylophone, program byte 13 (the 14th of the 1-based table).
     let noteTrack: [UInt8] =
-      Array("MTrk".utf8) + [0, 0, 0, 27] + [0, 0x90, 84, 127] + [0x83, 0x60, 84, 0]
+      Array("MTrk".utf8) + [0, 0, 0, 43] + [0, 0xFF, 0x03, 9] + Array("Xylophone".utf8)
+      + [0, 0xC0, 13] + [0, 0x90, 84, 127] + [0x83, 0x60, 84, 0]
       + [0, 84, 127] + [0x87, 0x40, 84, 0] + [0, 86, 127] + [0x87, 0x40, 86, 0]
       + [0x87, 0x40, 0xFF, 0x2F, 0]
     #expect(bytes == header + tempoTrack + noteTrack)
+  }
+
+  /// Each voice is a track of its own, named after it, on a channel of its own (never 10, the
+  /// drums') set to the xylophone; the file reads back with every note.
+  @Test func eachVoiceIsANamedXylophoneTrackOnItsOwnChannel() throws {
+    let voices = (1...11).map { "voice v\($0)\n0 C" }.joined(separator: "\n")
+    let score = try #require(Self.parsed(voices))
+    let song = try readMIDI(midiBytes(from: score, noteOf: Self.appNote).bytes)
+    #expect(song.tracks.dropFirst().map(\.name) == (1...11).map { "v\($0)" })
+    #expect(song.notes.map(\.channel) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12])
+    #expect(song.tracks.dropFirst().allSatisfy { $0.program == 13 })
   }
 }

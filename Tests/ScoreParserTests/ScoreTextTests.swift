@@ -90,4 +90,75 @@ import Testing
     #expect(text.split(separator: "\n").filter { $0.hasSuffix("|") }.count == 1, "\(text)")
     #expect(parseScore(text).diagnostics.isEmpty, "\(text)")
   }
+
+  /// The most common gain is stated once, in a `gain` line; only the other taps carry theirs,
+  /// and the text reads back to the same gains.
+  @Test func theMostCommonGainIsAGainLineAndOnlyOtherGainsAreWritten() throws {
+    let soft = beats(80, 127)
+    let song = BeatSong(
+      events: [
+        .tempo(beat: .zero, beatsPerMinute: Rational(100)),
+        .tap(beat: .zero, key: "C", gain: soft), .tap(beat: .zero, key: "E", gain: .one),
+        .tap(beat: .zero, key: "G", gain: soft), .tap(beat: beats(1), key: "D", gain: soft),
+        .tap(beat: beats(2), key: "E", gain: soft),
+      ], endBeat: beats(4))
+    let text = scoreText(song)
+    #expect(
+      text == """
+        tempo 100
+        gain 80/127
+        C+G:0 E*1 D E:2 |
+
+        """)
+    let score = try #require(parseScore(text).score)
+    let gain: Double = 80.0 / 127
+    let expected: [Double] = [gain, gain, 1, gain, gain]
+    #expect(score.taps.map(\.gain) == expected)
+  }
+
+  /// Parts of one tempo and meter are written one after the other as voices from time 0, each
+  /// with its own gain, and read back to the same taps in the same voices.
+  @Test func partsOfOneTempoAndMeterAreWrittenAsVoices() throws {
+    let song = BeatSong(
+      title: "Duet",
+      events: [
+        .tempo(beat: .zero, beatsPerMinute: Rational(90)),
+        .meter(beat: .zero, numerator: 3, denominator: 4),
+        .tap(beat: .zero, key: "E6", gain: beats(96, 127), part: 1),
+        .tap(beat: .zero, key: "C5", gain: beats(64, 127), part: 2),
+        .tap(beat: beats(1), key: "G6", gain: beats(96, 127), part: 1),
+        .tap(beat: beats(2), key: "C7", gain: beats(96, 127), part: 1),
+        .tempo(beat: beats(3), beatsPerMinute: Rational(90)),
+        .tap(beat: beats(3), key: "D6", gain: .one, part: 1),
+        .tap(beat: beats(3), key: "G4", gain: beats(64, 127), part: 2),
+      ], endBeat: beats(6), parts: ["conductor", "Melody #1", "Bass"])
+    let text = scoreText(song)
+    #expect(
+      text == """
+        title Duet
+        voice Melody 1
+        tempo 90
+        meter 3/4
+        gain 96/127
+        E6 G6 C7 |
+        D6:3*1 |
+        voice Bass
+        0
+        meter 3/4
+        gain 64/127
+        C5:3 |
+        G4:3 |
+
+        """)
+    let result = parseScore(text)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    let score = try #require(result.score)
+    let second = Rational(2, 3) ?? .zero
+    #expect(score.taps.map(\.key) == ["E6", "C5", "G6", "C7", "D6", "G4"])
+    let times: [Rational?] = [.zero, .zero, second, Rational(4, 3), Rational(2), Rational(2)]
+    #expect(score.taps.map(\.time) == times.map { $0 ?? .zero })
+    let voices = score.taps.map { score.voiceName($0.voice) }
+    #expect(voices == ["Melody 1", "Bass", "Melody 1", "Melody 1", "Melody 1", "Bass"])
+    #expect(score.tempoChanges.count == 1 && score.meterChanges.count == 1)
+  }
 }

@@ -1,3 +1,4 @@
+import AudioBasics
 import Drawing
 import Mixer
 import Rendering
@@ -15,6 +16,8 @@ struct PageKey {
   /// The linear level a press plays it at: the bank's level for a full tap, times the render's
   /// gain.
   var level: Double
+  /// The sample's highest absolute value at `level` 1.
+  var peak: Double = 0
   /// The keyboard keys that press it: its number (1 to 9), and its title when that is one
   /// letter (`C`).
   var shortcuts: [String]
@@ -48,12 +51,13 @@ func pageKeys(_ plan: RenderPlan, bank: any SampleBank) throws(RenderError) -> (
   let samples = try RenderPlan(
     score: Score(taps: taps, duration: .zero), bank: bank, settings: settings)
   // One voice a tap, in the taps' order (all on frame 0, so in text order).
-  var byTitle: [String: (flac: [UInt8], level: Double)] = [:]
+  var byTitle: [String: (flac: [UInt8], level: Double, peak: Double)] = [:]
   for (index, voice) in samples.mix.voices.enumerated() {
     let sample = samples.mix.samples[voice.sampleIndex]
     byTitle[wanted[index]] = (
       try flacBytes(sample.values, rate: plan.rate, channels: plan.channels),
-      Double(voice.gain) * Double(plan.finishing.gain)
+      Double(voice.gain) * Double(plan.finishing.gain),
+      Double(sample.values.reduce(0) { max($0, abs($1)) })
     )
   }
   let keys = drawn.enumerated().map { index, key in
@@ -62,9 +66,23 @@ func pageKeys(_ plan: RenderPlan, bank: any SampleBank) throws(RenderError) -> (
     if key.title.count == 1, key.title.first?.isLetter == true { shortcuts.append(key.title) }
     return PageKey(
       drawn: key, plays: sample == nil ? nil : titleOfKey[index], flac: sample?.flac,
-      level: sample?.level ?? 0, shortcuts: shortcuts)
+      level: sample?.level ?? 0, peak: sample?.peak ?? 0, shortcuts: shortcuts)
   }
   return (keys, arrangement, barOfSample)
+}
+
+extension PageKey {
+  /// The key as loud as the song plays it: at the gain a loudness target gave the song, and
+  /// no louder than `ceiling` dB at its own peak, as the song's limiter holds the song's.
+  func leveled(by loudness: LoudnessResult?, ceiling: Double?) -> PageKey {
+    guard let loudness else { return self }
+    var key = self
+    key.level *= Decibels.linear(loudness.gainDecibels)
+    if let ceiling, key.peak * key.level > Decibels.linear(ceiling) {
+      key.level = Decibels.linear(ceiling) / key.peak
+    }
+    return key
+  }
 }
 
 /// `values` (interleaved floats) as a 16-bit FLAC file in memory, rounded and clipped as a

@@ -7,7 +7,9 @@ import Settings
 /// (`KeyboardLook`), the song as rendered (AAC in MP4 at 48 kHz, or the song's rate if it asks
 /// for 44.1 kHz; a rate AAC cannot take is refused), dimming each key on its taps by the song's
 /// audio clock, each key playable with the render's own sample at that rate, and taps recorded
-/// as a score: `xylo-render page`.
+/// as a score: `xylo-render page`. The song plays at the level its options set, else at
+/// `RenderSettings.shareableLevel` (-16 LUFS, -1 dBTP), and each key at the gain the song got,
+/// its own peak under the same ceiling.
 ///
 /// Written atomically, like a render: never over the score or a sample, and an earlier file at
 /// `destination` is untouched when anything fails. The same song and settings give the same
@@ -16,7 +18,7 @@ public func renderPage(
   _ song: Song, settings: PageSettings = PageSettings(), to destination: Destination,
   progress: ProgressHandler? = nil
 ) throws(RenderError) -> PageSummary {
-  var song = song
+  var song = song.leveledForSharing()
   do {
     song.settings.rate = try encoderRate(for: song.settings.rate)
     song.settings.phoneFormat = .aac(bitRate: settings.audioBitRate)
@@ -30,8 +32,11 @@ public func renderPage(
     throw .output(error)
   }
   defer { target.discard() }
-  let (keys, arrangement, barOfSample) = try pageKeys(plan, bank: song.bank)
+  let (unleveledKeys, arrangement, barOfSample) = try pageKeys(plan, bank: song.bank)
   let (audio, aac) = try renderedAAC(plan, progress: progress)
+  var ceiling: Double?
+  if case .loudness(_, let truePeakCeiling) = song.settings.level { ceiling = truePeakCeiling }
+  let keys = unleveledKeys.map { $0.leveled(by: audio.loudness, ceiling: ceiling) }
   let title =
     settings.title ?? plan.tags.title
     ?? song.path.map { Path.baseName(Path.lastComponent($0)) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -14,6 +14,8 @@ public struct LoudnessResult: Equatable, Sendable {
   /// How far a limiter turned the loudest peak down to keep it under the ceiling (dB); 0 when
   /// the gain alone met the target.
   public var limitedBy: Double
+  /// The gain applied before the limiter (dB): what turns one strike up or down.
+  public var gainDecibels: Double = 0
   /// How far below the target the output is, in LU; 0 when it reached it.
   public var missedBy: Double { max(0, targetLUFS - achievedLUFS) }
 }
@@ -51,7 +53,7 @@ package func meetLoudness(
       LoudnessSetting(gainDecibels: gain),
       LoudnessResult(
         measuredLUFS: plain.integratedLUFS, targetLUFS: target, achievedLUFS: target,
-        truePeakDBTP: plain.truePeakDBTP + gain, limitedBy: 0)
+        truePeakDBTP: plain.truePeakDBTP + gain, limitedBy: 0, gainDecibels: gain)
     )
   }
   // Limiting takes some loudness away, and peaks between samples can still pass: each pass
@@ -95,7 +97,8 @@ package func meetLoudness(
     LoudnessResult(
       measuredLUFS: plain.integratedLUFS, targetLUFS: target,
       achievedLUFS: achieved, truePeakDBTP: truePeak,
-      limitedBy: max(0, plain.truePeakDBTP + setting.gainDecibels - truePeak))
+      limitedBy: max(0, plain.truePeakDBTP + setting.gainDecibels - truePeak),
+      gainDecibels: setting.gainDecibels)
   )
 }
 
