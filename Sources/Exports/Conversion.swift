@@ -37,9 +37,16 @@ public func convert(
     }
   }
   let name = displayPath(path)
+  // A score converted keeps the pitches it names, whether or not the bank has them.
+  var scoreOptions = options
+  scoreOptions.keys = options.keys.map(withPitchNames)
+  func readScore() throws(RenderError) -> Score {
+    let score = try parsedScore(bytes, path: name, options: scoreOptions)
+    guard let tempo = midi.tempo else { return score }
+    return try retimed(score, tempo, limit: options.maxDuration)
+  }
   if toMusicXML {
-    let score = try parsedScore(bytes, path: name, options: options)
-    return try writeMusicXML(score, to: destination, input: path)
+    return try writeMusicXML(try readScore(), to: destination, input: path)
   }
   if fromMIDI {
     let (text, summary) = try scoreText(fromMIDI: bytes, path: name, options: options, midi: midi)
@@ -48,7 +55,7 @@ public func convert(
     }
     return summary
   }
-  let score = try parsedScore(bytes, path: name, options: options)
+  let score = try readScore()
   let export = midiBytes(from: score, noteOf: midiNote(ofTitle:))
   var notes: [String] = []
   if export.skippedTaps > 0 {
@@ -95,8 +102,22 @@ private func scoreText(
   let imported = try importMIDI(file, path: path, options: options, midi: midi)
   let quarter = Int64(song.ticksPerQuarter)
   func beat(_ tick: Int64) -> Rational { Rational(tick, quarter) ?? .zero }
-  var events: [BeatEvent] = song.tempoChanges.map {
-    .tempo(beat: beat($0.tick), beatsPerMinute: $0.beatsPerMinute)
+  // `--tempo`/`--speed` change the tempi, not the beats: every tempo times one factor.
+  var speed = Rational.one
+  if let tempo = midi.tempo {
+    // 120 a minute holds before a MIDI file's first tempo, as the song's render takes it.
+    let first = song.tempoChanges.first.flatMap { $0.tick == 0 ? $0.beatsPerMinute : nil }
+    speed = try speedFactor(tempo, firstTempo: first)
+  }
+  var events: [BeatEvent] = []
+  if speed != .one, song.tempoChanges.first.map({ $0.tick > 0 }) ?? true {
+    events.append(.tempo(beat: .zero, beatsPerMinute: Rational(120).multiplied(by: speed) ?? .one))
+  }
+  for change in song.tempoChanges {
+    guard let beatsPerMinute = change.beatsPerMinute.multiplied(by: speed) else {
+      throw .invalidSetting("the song's tempi overflow exact arithmetic at this speed")
+    }
+    events.append(.tempo(beat: beat(change.tick), beatsPerMinute: beatsPerMinute))
   }
   events += song.timeSignatures.map {
     .meter(beat: beat($0.tick), numerator: $0.numerator, denominator: $0.denominator)

@@ -119,7 +119,7 @@ enum InfoCommand {
     }
     if !info.tracks.isEmpty {
       lines.append(
-        "TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE"
+        "TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    OCTAVES  DRUMS  FOLDED  UNPLAYABLE"
       )
       for track in info.tracks {
         let columns = [
@@ -128,7 +128,9 @@ enum InfoCommand {
           pad(
             track.channels.isEmpty ? "-" : track.channels.map(String.init).joined(separator: ","), 9
           ),
-          pad("\(track.noteCount)", 6), pad(noteRange(track), 8), pad("\(track.drumNoteCount)", 6),
+          pad("\(track.noteCount)", 6), pad(noteRange(track), 8),
+          pad(track.octaves > 0 ? "+\(track.octaves)" : "\(track.octaves)", 8),
+          pad("\(track.drumNoteCount)", 6),
           pad("\(track.foldedNoteCount)", 7), "\(track.unplayableNoteCount)",
         ]
         lines.append(columns.joined(separator: " "))
@@ -160,6 +162,7 @@ enum InfoCommand {
         "\"notes\": \(track.noteCount)",
         "\"lowest\": \(string(track.lowestNote.map(NoteName.name(of:))))",
         "\"highest\": \(string(track.highestNote.map(NoteName.name(of:))))",
+        "\"octaves\": \(track.octaves)",
         "\"drum_notes\": \(track.drumNoteCount)", "\"folded_notes\": \(track.foldedNoteCount)",
         "\"unplayable_notes\": \(track.unplayableNoteCount)",
       ]

@@ -18,11 +18,11 @@ import Testing
         tempo: 100 quarter notes a minute from 30.545 s
         tempo: 90 quarter notes a minute from 31.145 s
         meter: 4/4 from 0.000 s
-        TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE
-        1      Ode to Joy (band)     -                     -         0      -        0      0       0
-        2      Theme                 -                     1         62     G4-G5    0      0       0
-        3      Bass                  -                     2         32     G2-C3    0      0       0
-        4      Drums                 -                     10        128    C2-F#2   128    0       0
+        TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    OCTAVES  DRUMS  FOLDED  UNPLAYABLE
+        1      Ode to Joy (band)     -                     -         0      -        0        0      0       0
+        2      Theme                 -                     1         62     G4-G5    0        0      0       0
+        3      Bass                  -                     2         32     G2-C3    +2       0      0       0
+        4      Drums                 -                     10        128    C2-F#2   0        128    0       0
 
         """)
   }
@@ -35,6 +35,7 @@ import Testing
     let tracks = try #require(object["tracks"] as? [[String: Any]])
     #expect(tracks.count == 4)
     #expect(tracks[2]["folded_notes"] as? Int == 0 && tracks[2]["lowest"] as? String == "G2")
+    #expect(tracks[2]["octaves"] as? Int == 2)
     #expect(tracks[3]["drum_notes"] as? Int == 128)
     let score = try run(["info", "Examples/scores/twinkle.xylo", "--json"])
     let scoreObject = try #require(

@@ -32,6 +32,23 @@ import Testing
         """)
   }
 
+  @Test func aConvertedSongKeepsTheTempoAskedForAndRendersAsTheSongWould() throws {
+    let folder = try temporaryFolder()
+    let score = folder + "/band.xylo"
+    #expect(try run(["convert", Self.band, "--tempo", "60", "-o", score, "--quiet"]).status == 0)
+    #expect(try run(["render", score, "-o", folder + "/a.wav", "--quiet"]).status == 0)
+    let direct = ["render", Self.band, "--tempo", "60", "-o", folder + "/b.wav", "--quiet"]
+    #expect(try run(direct).status == 0)
+    let compared = try run(["compare", folder + "/a.wav", folder + "/b.wav"])
+    #expect(compared.stdout.hasPrefix("identical: "), "\(compared.stdout)")
+    // A score naming pitches below the bank becomes a MIDI file of those pitches, sped up.
+    let low = try temporaryScore("tempo 60\nD4 A4\n")
+    let midi = folder + "/low.mid"
+    #expect(try run(["convert", low, "--speed", "2", "-o", midi, "--quiet"]).status == 0)
+    let events = try run(["events", midi, "--octaves", "note", "--out-of-range", "skip"])
+    #expect(events.stdout.split(separator: "\n").dropFirst() == ["24000,0.500000,A4,1,2"])
+  }
+
   @Test(arguments: [
     (["--tempo", "0"], "--tempo needs beats a minute from 1 to 10000, got '0'"),
     (["--speed", "200"], "--speed needs a factor from 0.01 to 100, got '200'"),

@@ -7,7 +7,13 @@ import Settings
 /// The titles a score may name on `bank`: the bank's own, then every scientific pitch name
 /// (`C4`, `Bb3`), which the song's voices are moved onto the bank by (`placedVoices`).
 func scoreTitles(_ bank: any SampleBank) -> [String] {
-  bank.titles + pitchNames
+  withPitchNames(bank.titles)
+}
+
+/// `titles`, then every scientific pitch name: what score text may name where its pitches,
+/// not a bank's titles, are what matters (a score converted to MIDI).
+package func withPitchNames(_ titles: [String]) -> [String] {
+  titles + pitchNames
 }
 
 /// `C-1` to `G9`, sharps and flats: every MIDI note by name.

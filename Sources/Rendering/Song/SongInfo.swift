@@ -51,6 +51,8 @@ public func songInfo(
   info.tunes = file.tunes
   info.tracks = trackSummaries(
     of: file.song,
-    mapping: NoteMapping(keys: keyNotes(song.bank.titles), transpose: midi.transpose))
+    mapping: NoteMapping(
+      keys: keyNotes(song.bank.titles), transpose: midi.transpose,
+      octaves: NoteMapping.OctavePlacement(rawValue: midi.octaves.rawValue) ?? .part))
   return info
 }
