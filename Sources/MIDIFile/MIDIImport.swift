@@ -230,9 +230,10 @@ private func scoreTempoChanges(_ song: MIDISong) throws(MIDIError) -> [TempoChan
   var changes: [TempoChange] = []
   if first.tick > 0 { changes.append(TempoChange(time: .zero, beatsPerMinute: Rational(120))) }
   for change in song.tempoChanges where changes.last?.beatsPerMinute != change.beatsPerMinute {
-    changes.append(
-      TempoChange(
-        time: try song.seconds(atTick: change.tick), beatsPerMinute: change.beatsPerMinute))
+    var tempo = TempoChange(
+      time: try song.seconds(atTick: change.tick), beatsPerMinute: change.beatsPerMinute)
+    tempo.beatUnit = change.beatUnit
+    changes.append(tempo)
   }
   return changes
 }

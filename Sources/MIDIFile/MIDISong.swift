@@ -120,6 +120,9 @@ public struct MIDITempoChange: Hashable, Sendable {
   public let tick: Int64
   /// The quarter note's length in seconds, exact and above zero.
   public let secondsPerQuarter: Rational
+  /// The note notation counts the tempo's beats in (1/2 for ABC's `Q:1/2=112`); `nil` for a
+  /// MIDI file, which counts quarter notes.
+  public var beatUnit: Rational?
 
   /// A MIDI file's set-tempo event: 1 to 16,777,215 µs a quarter; 500,000 is 120 a minute.
   public init(tick: Int64, microsecondsPerQuarter: Int) {

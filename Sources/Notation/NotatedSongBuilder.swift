@@ -35,7 +35,8 @@ package struct NotatedSongBuilder: Sendable {
   package var parts: [String] = []
   package var notes: [QuarterNote] = []
   /// Tempo changes: quarter notes a minute from a position on.
-  package var tempos: [(position: Rational, beatsPerMinute: Rational)] = []
+  /// `beat` is the note the source counts in (a whole note's fraction), where it says.
+  package var tempos: [(position: Rational, beatsPerMinute: Rational, beat: Rational?)] = []
   /// Time signatures: `numerator` notes of 1/`denominator` a bar from a position on.
   package var meters: [(position: Rational, numerator: Int, denominator: Int)] = []
   /// Where the song ends: the end of its last bar.
@@ -77,12 +78,13 @@ package struct NotatedSongBuilder: Sendable {
     var tempoChanges: [MIDITempoChange] = []
     for tempo in tempos {
       guard
-        let change = MIDITempoChange(
+        var change = MIDITempoChange(
           tick: try tick(tempo.position), beatsPerMinute: tempo.beatsPerMinute)
       else {
         throw NotationError(
           path: path, message: "a tempo of \(tempo.beatsPerMinute) cannot be timed exactly")
       }
+      change.beatUnit = tempo.beat
       tempoChanges.append(change)
     }
     var placed: [NotatedNote] = []

@@ -101,9 +101,9 @@ import Testing
         TUNE  TITLE
         3     First
         7     Second
-        TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    DRUMS  FOLDED  UNPLAYABLE
-        1      Top                   -                     1         2      F#5-G5   0      0       0
-        2      Low                   -                     1         2      A4-B4    0      0       0
+        TRACK  NAME                  INSTRUMENT            CHANNELS  NOTES  RANGE    OCTAVES  DRUMS  FOLDED  UNPLAYABLE
+        1      Top                   -                     1         2      F#5-G5   0        0      0       0
+        2      Low                   -                     1         2      A4-B4    0        0      0       0
 
         """)
   }

@@ -13,9 +13,9 @@ import Testing
     let info = try run(["info", midi]).stdout.split(separator: "\n").suffix(3)
     #expect(
       info == [
-        "2      first                 Xylophone             1         32     C6-A6    0      0       0",
-        "3      second                Xylophone             2         32     C6-A6    0      0       0",
-        "4      third                 Xylophone             3         32     C6-A6    0      0       0",
+        "2      first                 Xylophone             1         32     C6-A6    0        0      0       0",
+        "3      second                Xylophone             2         32     C6-A6    0        0      0       0",
+        "4      third                 Xylophone             3         32     C6-A6    0        0      0       0",
       ])
   }
 

@@ -13,8 +13,10 @@ import Testing
     #expect(lines.first?.hasPrefix("\(Self.band): MIDI, 64.958 s, 94 taps") == true)
     #expect(
       lines.filter { $0.hasPrefix("tempo:") } == [
-        "tempo: 60.00 bpm from 0.000 s", "tempo: 55.00 bpm from 60.000 s",
-        "tempo: 50.00 bpm from 61.091 s", "tempo: 45.00 bpm from 62.291 s",
+        "tempo: 60 quarter notes a minute from 0.000 s",
+        "tempo: 55 quarter notes a minute from 60.000 s",
+        "tempo: 50 quarter notes a minute from 61.091 s",
+        "tempo: 45 quarter notes a minute from 62.291 s",
       ])
   }
 
@@ -61,5 +63,21 @@ import Testing
     let result = try run(["check", "Examples/scores/twinkle.xylo"] + extra)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("xylo-render: error: \(message)\n"))
+  }
+}
+
+/// A tempo is named in the beat its source counts.
+@Suite struct TempoBeatTests {
+  @Test func anABCTempoInHalfNotesIsNamedSo() throws {
+    let tune = try temporaryScore(
+      "X:1\nT:Reel\nM:2/2\nL:1/8\nQ:1/2=112\nK:D\nd2 f2 a2 f2 |\nQ:3/8=60\nd4 |]\n",
+      name: "reel.abc")
+    let result = try run(["info", tune])
+    let tempi = result.stdout.split(separator: "\n").filter { $0.hasPrefix("tempo:") }
+    #expect(
+      tempi == [
+        "tempo: 112 half notes a minute (224 quarter notes) from 0.000 s",
+        "tempo: 60 dotted quarter notes a minute (90 quarter notes) from 1.071 s",
+      ])
   }
 }

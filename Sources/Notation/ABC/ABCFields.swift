@@ -90,7 +90,7 @@ func parseUnitLength(_ cursor: inout ABCCursor) throws(ABCProblem) -> Rational {
 /// notes); `nil` for a tempo given only in words (`Q:"Allegro"`). Accepts `1/4=120`, several
 /// lengths making one beat (`1/4 3/8=60`), quoted text before or after, `C=120` or `C2=120`
 /// (unit lengths), and the deprecated `120` (unit lengths a minute).
-func parseTempo(_ cursor: inout ABCCursor, unit: Rational) throws(ABCProblem) -> Rational? {
+func parseTempo(_ cursor: inout ABCCursor, unit: Rational) throws(ABCProblem) -> ABCTempo? {
   var beat: Rational?
   var count: Rational?
   var afterEquals = false
@@ -147,7 +147,14 @@ func parseTempo(_ cursor: inout ABCCursor, unit: Rational) throws(ABCProblem) ->
   guard let perMinute = (beat ?? unit).multiplied(by: Rational(4))?.multiplied(by: count) else {
     throw malformed()
   }
-  return perMinute
+  return ABCTempo(quartersPerMinute: perMinute, beat: beat ?? unit)
+}
+
+/// A `Q:` tempo: quarter notes a minute, and the note the tune counts its beats in (a whole
+/// note's fraction: 1/2 for `Q:1/2=112`), which `info` names.
+struct ABCTempo: Equatable, Sendable {
+  var quartersPerMinute: Rational
+  var beat: Rational
 }
 
 /// The rest of the cursor's line, for messages.

@@ -45,7 +45,7 @@ private struct ABCTuneReader {
   var key = ABCKey()
   var scope = ABCAccidentalScope.octave
   var tempo: ABCLine?
-  var startTempo: Rational?
+  var startTempo: ABCTempo?
   var definitions: [VoiceDefinition] = []
   /// The header `K:`'s `transpose=` and `octave=`, for every voice without its own.
   var shifts: (transpose: Int?, octave: Int?) = (nil, nil)
@@ -227,7 +227,9 @@ private struct ABCTuneReader {
   {
     var builder = NotatedSongBuilder()
     builder.title = title
-    if let startTempo { builder.tempos.append((.zero, startTempo)) }
+    if let startTempo {
+      builder.tempos.append((.zero, startTempo.quartersPerMinute, startTempo.beat))
+    }
     if let meter, meter.isWritable {
       builder.meters.append((.zero, meter.numerator, meter.denominator))
     }
@@ -252,7 +254,8 @@ private struct ABCTuneReader {
       builder.end = max(builder.end, end, notes.map(\.position).max() ?? .zero)
       for event in played {
         switch event.kind {
-        case .tempo(let tempo): builder.tempos.append((event.position, tempo))
+        case .tempo(let tempo):
+          builder.tempos.append((event.position, tempo.quartersPerMinute, tempo.beat))
         case .meter(let meter?) where meter.isWritable:
           // One meter a position: the later one read (a body's `[M:]` over the header's).
           builder.meters.removeAll { $0.position == event.position }

@@ -10,7 +10,7 @@ enum ABCWrittenKind: Sendable {
   case grace(pitch: Int, velocity: Int, flat: Bool)
   case rest
   /// Quarter notes a minute from here on.
-  case tempo(Rational)
+  case tempo(ABCTempo)
   /// The meter from here on (`nil`: free meter).
   case meter(ABCMeter?)
   case bar(ABCBar)

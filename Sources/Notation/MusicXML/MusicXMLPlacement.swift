@@ -108,7 +108,7 @@ private struct NotePlacer {
           if placed.part == part { builder.tempos[placed.index].beatsPerMinute = beatsPerMinute }
         } else {
           tempoPlaces[position] = (part, builder.tempos.count)
-          builder.tempos.append((position, beatsPerMinute))
+          builder.tempos.append((position, beatsPerMinute, nil))
         }
       case .dynamics(let velocity):
         levels[part] = velocity
