@@ -109,15 +109,16 @@ private func scoreText(
     let first = song.tempoChanges.first.flatMap { $0.tick == 0 ? $0.beatsPerMinute : nil }
     speed = try speedFactor(tempo, firstTempo: first)
   }
-  var events: [BeatEvent] = []
-  if speed != .one, song.tempoChanges.first.map({ $0.tick > 0 }) ?? true {
-    events.append(.tempo(beat: .zero, beatsPerMinute: Rational(120).multiplied(by: speed) ?? .one))
+  var tempi = song.tempoChanges.map { (tick: $0.tick, beatsPerMinute: $0.beatsPerMinute) }
+  if speed != .one, tempi.first.map({ $0.tick > 0 }) ?? true {
+    tempi.insert((0, Rational(120)), at: 0)  // MIDI's tempo before its first change
   }
-  for change in song.tempoChanges {
-    guard let beatsPerMinute = change.beatsPerMinute.multiplied(by: speed) else {
+  var events: [BeatEvent] = []
+  for tempo in tempi {
+    guard let beatsPerMinute = tempo.beatsPerMinute.multiplied(by: speed) else {
       throw .invalidSetting("the song's tempi overflow exact arithmetic at this speed")
     }
-    events.append(.tempo(beat: beat(change.tick), beatsPerMinute: beatsPerMinute))
+    events.append(.tempo(beat: beat(tempo.tick), beatsPerMinute: beatsPerMinute))
   }
   events += song.timeSignatures.map {
     .meter(beat: beat($0.tick), numerator: $0.numerator, denominator: $0.denominator)

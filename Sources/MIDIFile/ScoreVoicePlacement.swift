@@ -56,8 +56,7 @@ public func placeVoices(of score: Score, mapping: NoteMapping) -> ScoreVoicePlac
       continue
     }
     let moved = note + 12 * octaves
-    let flat = tap.key == NoteName.name(of: note, flat: true) && tap.key.contains("b")
-    switch table.lookUp(moved, flat: flat) {
+    switch table.lookUp(moved, flat: tap.key == NoteName.name(of: note, flat: true)) {
     case .key(let title):
       tap.key = title
     case .folded(let title):

@@ -1,6 +1,7 @@
 import Foundation
 import MIDIFile
 import Notation
+import TestSupport
 import Testing
 
 /// Every ABC and MusicXML file of music21's corpus (10.5.1, as `scripts/bootstrap` installs it
@@ -12,7 +13,7 @@ import Testing
   static let extensions: Set<String> = ["abc", "xml", "musicxml", "mxl"]
 
   @Test func everyTuneOfEveryNotationFileIsRead() async throws {
-    let corpus = try Self.corpusFolder()
+    let corpus = try music21Corpus()
     let files = Self.notationFiles(in: corpus)
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     let clock = ContinuousClock()
@@ -45,19 +46,6 @@ import Testing
     #expect(sweep.tunes == 13_632)
   }
 
-  /// music21's corpus under `.build/venv`, or an error naming `scripts/bootstrap`.
-  static func corpusFolder() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path
-    let lib = root + "/.build/venv/lib"
-    let pythons = (try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []
-    for python in pythons.sorted() where python.hasPrefix("python3") {
-      let corpus = lib + "/" + python + "/site-packages/music21/corpus"
-      if FileManager.default.fileExists(atPath: corpus) { return corpus }
-    }
-    throw CorpusMissing(folder: lib)
-  }
-
   /// The corpus's notation files, relative to it, sorted.
   static func notationFiles(in corpus: String) -> [String] {
     let all = FileManager.default.enumerator(atPath: corpus)?.allObjects as? [String] ?? []
@@ -67,14 +55,6 @@ import Testing
 
   static func bytes(_ path: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-  }
-}
-
-/// music21 is not installed where the sweep looks for it.
-struct CorpusMissing: Error, CustomStringConvertible {
-  var folder: String
-  var description: String {
-    "no music21 corpus under \(folder)/python3*/site-packages; run scripts/bootstrap, which installs music21 10.5.1 in .build/venv"
   }
 }
 

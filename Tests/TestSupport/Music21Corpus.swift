@@ -19,6 +19,6 @@ public func music21Corpus() throws -> String {
 public struct Music21Missing: Error, CustomStringConvertible {
   public var folder: String
   public var description: String {
-    "music21's corpus is not under \(folder): run scripts/bootstrap, which installs it there"
+    "no music21 corpus under \(folder)/python3*/site-packages; run scripts/bootstrap, which installs music21 10.5.1 in .build/venv"
   }
 }

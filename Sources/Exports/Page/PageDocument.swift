@@ -138,6 +138,7 @@ private func pageData(_ content: PageContent) -> String {
       "title": .string(key.drawn.title),
       "plays": key.plays.map { .string($0) } ?? .null,
       "level": .number(key.level),
+      "tapGain": .number(key.tapGain),
       "sample": key.flac == nil ? .null : .number(index),
       "shortcuts": .array(key.shortcuts.map { .string($0) }),
     ])

@@ -18,6 +18,10 @@ struct PageKey {
   var level: Double
   /// The sample's highest absolute value at `level` 1.
   var peak: Double = 0
+  /// The gain the song's level gave the key over a plain render's (`leveled(by:ceiling:)`):
+  /// a tapped score writes it on each of the key's taps (`C*1.995`), so rendering that score
+  /// plays the taps as loud as the page did.
+  var tapGain = 1.0
   /// The keyboard keys that press it: its number (1 to 9), and its title when that is one
   /// letter (`C`).
   var shortcuts: [String]
@@ -77,10 +81,11 @@ extension PageKey {
   func leveled(by loudness: LoudnessResult?, ceiling: Double?) -> PageKey {
     guard let loudness else { return self }
     var key = self
-    key.level *= Decibels.linear(loudness.gainDecibels)
-    if let ceiling, key.peak * key.level > Decibels.linear(ceiling) {
-      key.level = Decibels.linear(ceiling) / key.peak
+    key.tapGain = Decibels.linear(loudness.gainDecibels)
+    if let ceiling, key.peak * level * key.tapGain > Decibels.linear(ceiling) {
+      key.tapGain = Decibels.linear(ceiling) / (key.peak * level)
     }
+    key.level = level * key.tapGain
     return key
   }
 }

@@ -20,7 +20,10 @@ let pageTakeScript = #"""
     function scoreOfTake() {
       const header = polyphonic ? data.score.polyphonic : data.score.app;
       return header + ordered().map(function (tap) {
-        return secondsText(tap.frame) + " " + data.keys[tap.key].plays + "\n";
+        // A key at the song's level carries its gain, so the score renders as loud.
+        const gain = data.keys[tap.key].tapGain;
+        return secondsText(tap.frame) + " " + data.keys[tap.key].plays
+          + (gain === 1 ? "" : "*" + gain.toFixed(12)) + "\n";
       }).join("");
     }
 
