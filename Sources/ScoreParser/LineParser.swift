@@ -294,13 +294,3 @@ struct LineParser {
     player.append(item)
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  func trimmingBlanks() -> String {
-    guard let start = firstIndex(where: { !isBlank($0) }),
-      let end = lastIndex(where: { !isBlank($0) })
-    else { return "" }
-    return String(self[start...end])
-  }
-}

@@ -177,3 +177,13 @@ func isBlank(_ byte: UInt8) -> Bool {
 func isBlank(_ character: Character) -> Bool {
   character.asciiValue.map(isBlank) ?? false
 }
+
+extension String {
+  /// The string without leading and trailing blanks (`isBlank`).
+  func trimmingBlanks() -> String {
+    guard let start = firstIndex(where: { !isBlank($0) }),
+      let end = lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}
