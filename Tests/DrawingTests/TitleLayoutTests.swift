@@ -1,0 +1,90 @@
+import Testing
+
+@testable import Drawing
+
+/// Titles in the video's frames and on the pictures: within 92% of a frame's width, on two
+/// lines before they are shortened, above the keys.
+@Suite struct TitleLayoutTests {
+  static let jeanie = "Jeanie With The Light Brown Hair"
+  static let veryLong = String(repeating: "Jeanie With The Light Brown Hair ", count: 12)
+  /// Frames of the three shapes, small enough to draw quickly.
+  static let shapes = [(640, 360), (360, 640), (480, 480)]
+
+  @Test func aLongTitleInNineBySixteenKeepsEveryWordOnTwoLines() throws {
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(keys: eightKeys, title: Self.jeanie), width: 1_080, height: 1_920)
+    let title = try #require(frames.title)
+    #expect(title.lines == ["Jeanie With The", "Light Brown Hair"])
+    #expect(title.size > 0.95 * frames.layout.titleSize)
+  }
+
+  @Test func aShortTitleIsOneLineAtTheSizeItAlwaysHad() throws {
+    let frames = try InstrumentFrames(
+      look: InstrumentLook(keys: eightKeys, title: "Twinkle"), width: 360, height: 640)
+    #expect(frames.title == TitleFit(lines: ["Twinkle"], size: 0.055 * 640))
+    #expect(
+      frames.layout == InstrumentLayout(keys: eightKeys, width: 360, height: 640, hasTitle: true))
+  }
+
+  @Test(
+    arguments: [KeyArrangement.buttons, .xylophone], [InstrumentStyle.app, .stage])
+  func everyTitleFitsAboveTheKeysInEveryShape(arrangement: KeyArrangement, style: InstrumentStyle)
+    throws
+  {
+    let keys =
+      arrangement == .buttons
+      ? eightKeys : (60...84).map { DrawnKey(title: "K\($0)", midiNote: $0) }
+    for (width, height) in Self.shapes {
+      for title in ["Twinkle", Self.jeanie, Self.veryLong] {
+        let frames = try InstrumentFrames(
+          look: InstrumentLook(
+            keys: keys, title: title, showsLabels: false, style: style, arrangement: arrangement),
+          width: width, height: height)
+        let fit = try #require(frames.title)
+        let shape = "\(width)x\(height) \(title.prefix(10))"
+        let measure = Canvas(width: 1, height: 1)
+        for line in fit.lines {
+          #expect(
+            measure.textWidth(line, size: fit.size, weight: .bold) <= 0.92 * Double(width),
+            "\(shape)")
+        }
+        if title != Self.veryLong {
+          #expect(fit.lines.joined(separator: " ") == title, "\(shape)")
+        } else {
+          #expect(fit.lines.count == 2 && fit.lines[1].hasSuffix("…"), "\(shape)")
+          #expect(fit.size >= 0.45 * frames.layout.titleSize)
+        }
+        // The title block (its last line's descenders) ends above the highest bar.
+        let bottom = try #require(frames.layout.titleBaselines.last).y + 0.3 * fit.size
+        let barsTop = frames.layout.bars.map(\.y).min() ?? 0
+        #expect(bottom < barsTop, "\(shape)")
+        #expect(frames.layout.titleBaselines.count == fit.lines.count)
+        if style == .app {
+          // The title's white letters: within the frame's middle 92%, above the bars.
+          let bright = brightPixels(framePixels(frames, still(keys.count)), width: width)
+          #expect(bright.allSatisfy { $0.y < Int(barsTop) }, "\(shape)")
+          #expect(
+            bright.allSatisfy {
+              Double($0.x) >= 0.04 * Double(width) - 1
+                && Double($0.x) <= 0.96 * Double(width) + 1
+            }, "\(shape)")
+          #expect(!bright.isEmpty)
+        }
+      }
+    }
+  }
+
+  /// A still with no key dimmed.
+  private func still(_ count: Int) -> InstrumentMoment {
+    InstrumentMoment(
+      picture: 0, framesPerSecond: 30, dimmed: [Bool](repeating: false, count: count))
+  }
+
+  /// The pixels of a frame all of whose channels are above 200: the title's white letters.
+  private func brightPixels(_ bytes: [UInt8], width: Int) -> [(x: Int, y: Int)] {
+    stride(from: 0, to: bytes.count, by: 4).compactMap { offset in
+      bytes[offset..<(offset + 3)].allSatisfy { $0 > 200 }
+        ? (x: offset / 4 % width, y: offset / 4 / width) : nil
+    }
+  }
+}
