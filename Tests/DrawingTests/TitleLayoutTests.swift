@@ -74,6 +74,42 @@ import Testing
     }
   }
 
+  @Test func aPicturesLongTitleTakesTwoLinesAndTheRollMovesDown() throws {
+    try CairoLibrary.open(for: "picture")
+    let keys = [DrawnKey(title: "C", midiNote: 84)]
+    let taps = [ScorePicture.Tap(seconds: 1, key: "C", gain: 1)]
+    let short = ScorePicture(title: "Small", keys: keys, taps: taps, duration: 4)
+    var long = short
+    long.title = Self.jeanie + " And Other Songs Of Stephen Foster"
+    let canvas = Canvas(width: 400, height: 300)
+    let roll = PianoRoll(keys: keys, taps: taps)
+    let plain = short.heading(on: canvas, keyCount: 1)
+    #expect(plain.drop == 0 && plain.title?.lines == ["Small"] && plain.title?.size == 20)
+    #expect(short.layout(on: canvas, roll: roll).roll.y == ScorePictureLayout.top)
+    let heading = long.heading(on: canvas, keyCount: 1)
+    let title = try #require(heading.title)
+    #expect(title.lines.joined(separator: " ") == long.title)
+    #expect(title.lines.count == 2 && title.size >= PictureHeading.smallestSize)
+    for line in title.lines {
+      #expect(canvas.textWidth(line, size: title.size, weight: .bold) <= 400 - 32)
+    }
+    #expect(heading.drop > 20)
+    #expect(long.layout(on: canvas, roll: roll).roll.y == ScorePictureLayout.top + heading.drop)
+  }
+
+  @Test func aGoldenPicturesLongNameIsShortenedOnItsOneLine() throws {
+    try CairoLibrary.open(for: "picture")
+    let canvas = Canvas(width: 800, height: 300)
+    let heading = PictureHeading(
+      title: Self.veryLong, details: "48000 Hz · mono · 3.000 s (144000 frames)", width: 800,
+      baseline: 36, lineCount: 1, measuring: canvas)
+    let title = try #require(heading.title)
+    #expect(title.lines.count == 1 && title.lines[0].hasSuffix("…"))
+    #expect(heading.drop == 0)
+    let detailsWidth = canvas.textWidth(heading.details, size: PictureHeading.detailsSize)
+    #expect(heading.detailsOrigin.x + detailsWidth <= 800 - 16)
+  }
+
   /// A still with no key dimmed.
   private func still(_ count: Int) -> InstrumentMoment {
     InstrumentMoment(
