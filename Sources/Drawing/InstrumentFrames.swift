@@ -19,8 +19,7 @@ public struct InstrumentLook: Sendable, Equatable {
   /// A picture scaled to cover the frame; `nil` for the built-in dark gradient.
   public var background: BackgroundPicture?
   public var style: InstrumentStyle
-  /// The app's buttons, or a xylophone (for a song of more than
-  /// `KeyboardLook.mostKeysAsButtons` keys).
+  /// The app's buttons, or a xylophone (for a song that plays a key the app does not have).
   public var arrangement: KeyArrangement
 
   public init(
