@@ -80,8 +80,8 @@ struct InstrumentLayout: Equatable, Sendable {
     titleSize = Self.titleSize(height: height)
     titleBaselines = hasTitle ? [Point(x: width / 2, y: 0.095 * height)] : []
     if hasTitle, let lineSize {
-      // The letters' tops where a whole-size line's are, and the bars as far below the
-      // second line as below one (lower, so the title never overlaps them).
+      // The letters' tops where a whole-size line's are; the bars as far below the second
+      // line as they are below one, never higher than there.
       let first = 0.095 * height - 0.75 * (titleSize - lineSize)
       let second = first + Self.titleLineSpacing * lineSize
       titleBaselines = [first, second].map { Point(x: width / 2, y: $0) }
