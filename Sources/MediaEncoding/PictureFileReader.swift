@@ -59,6 +59,13 @@ public enum PictureFileReader {
     guard let kind = Kind(signature: bytes) else {
       throw failure(path, "not a PNG, JPEG or WebP picture")
     }
+    // An extended WebP's header flags an animation (bit 1 of the byte after "VP8X" and its
+    // length): a background is one picture.
+    if kind == .webP, bytes.count > 20, bytes[12..<16].elementsEqual(Array("VP8X".utf8)),
+      bytes[20] & 0x02 != 0
+    {
+      throw failure(path, "an animated WebP is not a picture for a background; use a still")
+    }
     if let size = pictureSize(of: bytes, kind: kind), size.width * size.height > maximumPixels {
       throw failure(
         path,

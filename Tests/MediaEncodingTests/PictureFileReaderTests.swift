@@ -67,6 +67,7 @@ private func isBlue(_ rgb: [Int]) -> Bool { rgb[2] > 200 && rgb[0] < 30 && rgb[1
       ),
       (folder, "not a regular file"),
       (folder + "/missing.png", "no such file"),
+      (picture("anim.webp"), "an animated WebP is not a picture for a background; use a still"),
     ]
     for (path, reason) in cases {
       #expect(
