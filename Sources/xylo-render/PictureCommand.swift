@@ -50,7 +50,8 @@ enum PictureCommand {
         throw OptionError("picture writes a file, not standard output: name it OUT.png or OUT.svg")
       }
       guard namesScorePicture(path) else {
-        throw OptionError("a picture is a PNG or an SVG file: name it .png or .svg, not \(quote(path))")
+        throw OptionError(
+          "a picture is a PNG or an SVG file: name it .png or .svg, not \(quote(path))")
       }
       output = path
       if let text = arguments.values["--size"] {

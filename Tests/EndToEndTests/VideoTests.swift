@@ -195,7 +195,8 @@ import Testing
     #expect(standardOutput.status == 64)
     #expect(
       standardOutput.stderr.hasPrefix(
-        "xylo-render: error: picture writes a file, not standard output: name it OUT.png or OUT.svg"))
+        "xylo-render: error: picture writes a file, not standard output: name it OUT.png or OUT.svg"
+      ))
   }
 
   @Test func anOutputNamedWithTheWrongExtensionIsACommandLineMistakeForEveryCommand() throws {
