@@ -70,7 +70,7 @@ public final class InstrumentFrames {
     self.height = height
     layout = InstrumentLayout(
       keys: look.keys, width: width, height: height, hasTitle: look.title != nil,
-      arrangement: look.arrangement)
+      arrangement: look.arrangement, style: look.style)
     canvas = Canvas(width: width, height: height)
     background = Canvas(width: width, height: height)
     if let picture = look.background {
@@ -84,8 +84,8 @@ public final class InstrumentFrames {
     stage =
       look.style == .stage
       ? StageDrawing(
-        keys: look.keys, bars: layout.bars, approaches: layout.approach, background: background,
-        width: width, height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
+        keys: look.keys, layout: layout, background: background, width: width,
+        height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
   }
 
   /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its

@@ -33,6 +33,8 @@ struct InstrumentLayout: Equatable, Sendable {
   /// The rails a xylophone's bars rest on, each a line through the bars' nodes (where a bar
   /// is held, 22.4% of its length from each end), two per row; empty for the app's buttons.
   var rails: [[Point]]
+  /// Where the stage's notes travel to the bars (`StageRunway`); `nil` in the app's look.
+  var runway: StageRunway?
 
   /// A side of a rectangle.
   enum Edge: Equatable, Sendable {
@@ -70,7 +72,7 @@ struct InstrumentLayout: Equatable, Sendable {
 
   init(
     keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool,
-    arrangement: KeyArrangement = .buttons
+    arrangement: KeyArrangement = .buttons, style: InstrumentStyle = .app
   ) {
     let (width, height) = (Double(width), Double(height))
     let top = hasTitle ? 0.15 * height : 0.06 * height
@@ -79,13 +81,16 @@ struct InstrumentLayout: Equatable, Sendable {
     switch arrangement {
     case .buttons:
       (bars, labelSize) = Self.buttons(keys: keys, width: width, height: height, top: top)
+      if style == .stage { bars = Self.stageButtons(bars, width: width) }
       labelSizes = keys.map { [labelSize] in labelSize * ($0.isSharp ? Self.sharpLabelScale : 1) }
       approach = keys.map { _ in .right }
       rails = []
     case .xylophone:
       let area = Rect(
         x: 0.05 * width, y: top, width: 0.9 * width, height: height - top - 0.06 * height)
-      let xylophone = XylophoneLayout(keys: keys, area: area, turned: height > width)
+      let xylophone = XylophoneLayout(
+        keys: keys, area: style == .stage ? Self.stageArea(area, turned: height > width) : area,
+        turned: height > width)
       bars = xylophone.bars
       approach = xylophone.approach
       // A few fat bars do not make labels larger than the title's letters.
@@ -93,6 +98,11 @@ struct InstrumentLayout: Equatable, Sendable {
       labelSizes = keys.map { [labelSize] _ in labelSize }
       rails = xylophone.rails
     }
+    // The stage's runway (StageRunway.swift), beside the instrument it moved.
+    runway =
+      style == .stage
+      ? Self.stageRunway(
+        bars: bars, arrangement: arrangement, width: width, height: height, top: top) : nil
   }
 
   /// The app's buttons: stacked from `top`, lowest first, each centred and shorter by pitch.
