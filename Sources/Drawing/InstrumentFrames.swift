@@ -84,8 +84,9 @@ public final class InstrumentFrames {
     stage =
       look.style == .stage
       ? StageDrawing(
-        keys: look.keys, layout: layout, background: background, width: width,
-        height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
+        keys: look.keys, layout: layout, showsLabels: look.showsLabels, background: background,
+        measuring: canvas, width: width, height: height,
+        lookAheadSeconds: look.style.lookAheadSeconds) : nil
   }
 
   /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its
@@ -203,7 +204,8 @@ public final class InstrumentFrames {
       cairo_paint_with_alpha(
         context, dimmed[index] ? KeyboardLook.dimmedAlpha : KeyboardLook.restingAlpha)
       cairo_restore(context)
-      if look.showsLabels {
+      // The stage draws the labels over its light.
+      if look.showsLabels && stage == nil {
         let size = layout.labelSizes[index]
         canvas.text(
           key.title, at: Self.labelBaseline(in: bar, size: size), size: size,
