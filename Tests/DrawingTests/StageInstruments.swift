@@ -20,7 +20,8 @@ enum StageInstrument: String, CaseIterable, CustomTestStringConvertible {
     case .xylophone13: DrawnKey.xylophone(playing: 72...84)
     case .xylophone31:
       DrawnKey.xylophone(
-        playing: [65, 67, 69, 71, 72, 74, 76, 78, 80, 82, 85, 87, 90, 92, 94, 97, 99, 100])
+        playing: (65...100).filter { !KeyboardLook.isSharp(midiNote: $0) }
+          + [78, 80, 82, 85, 87, 90, 92, 94, 97, 99])
     }
   }
 
