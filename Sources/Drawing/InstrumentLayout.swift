@@ -18,10 +18,10 @@ public enum KeyArrangement: String, Sendable, CaseIterable {
 struct InstrumentLayout: Equatable, Sendable {
   /// One rectangle per key, in the order of the keys given.
   var bars: [Rect]
-  /// One edge per key: the end of its bar a note should arrive at, coming from beyond it. It
-  /// faces open frame, never another bar: `.right` for the app's buttons; for a xylophone, the
-  /// naturals' front end (`.bottom`, or `.left` when turned) and the sharps' back end (`.top`,
-  /// or `.right` when turned).
+  /// One edge per key: the end of its bar that faces open frame, never another bar: `.right`
+  /// for the app's buttons; for a xylophone, the naturals' front end (`.bottom`, or `.left`
+  /// when turned) and the sharps' back end (`.top`, or `.right` when turned), which tells a
+  /// raised bar's shadow. (The stage's notes all come from one side, down `runway`.)
   var approach: [Edge]
   /// Each title line's baseline, centred, top first; empty without a title.
   var titleBaselines: [Point]
