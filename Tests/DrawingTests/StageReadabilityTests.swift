@@ -124,6 +124,29 @@ private func drawnLabel(
       zip(keys, least).map { "\($0.title) \(($1 * 100).rounded() / 100)" }.joined(separator: ", "))
   }
 
+  /// At rest, over the drifting light, no label needs a plate: the labelled picture differs
+  /// from the blank one only where glyphs are.
+  @Test(arguments: [StageInstrument.appButtons, .xylophone31], stageShapes)
+  func aLabelAtRestHasNoPlate(instrument: StageInstrument, shape: (Int, Int)) throws {
+    let (width, height) = shape
+    let keys = instrument.keys
+    func pixels(labels: Bool) throws -> [UInt32] {
+      let look = InstrumentLook(
+        keys: keys, title: "Frère Jacques", showsLabels: labels, style: .stage,
+        arrangement: instrument.arrangement)
+      let frames = try InstrumentFrames(look: look, width: width, height: height)
+      return colours(frames, moment(600, [], count: keys.count))
+    }
+    let layout = InstrumentLayout(
+      keys: keys, width: width, height: height, hasTitle: true,
+      arrangement: instrument.arrangement, style: .stage)
+    let coverage = labelCoverage(keys, layout: layout, width: width, height: height)
+    let (labelled, blank) = (try pixels(labels: true), try pixels(labels: false))
+    let changed = labelled.indices.filter { labelled[$0] != blank[$0] }
+    #expect(!changed.isEmpty)
+    #expect(changed.allSatisfy { coverage[$0] > 0 }, "\(changed.count) pixels changed")
+  }
+
   /// A lit bar's label gets a plate only as opaque as it needs, and none at rest.
   @Test func aPlateIsOnlyAsOpaqueAsTheLabelNeeds() {
     let white = Colour(hex: 0xFFFFFF)
