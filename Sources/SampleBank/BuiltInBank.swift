@@ -10,6 +10,8 @@ public struct BuiltInBank: SampleBank {
   }
 
   public var titles: [String] { KeyCatalog.titles }
+  /// Made in memory: no file describes it.
+  public var definitionFiles: [String] { [] }
 
   public func sample(for title: String) throws(BankError) -> DecodedSample {
     try sample(for: title, strikeLayer: 0)

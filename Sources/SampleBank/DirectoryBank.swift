@@ -11,6 +11,8 @@ public struct DirectoryBank: SampleBank {
   /// Every audio file for each title; more than one is an error when the title is used.
   private let files: [String: [String]]
   public let titles: [String]
+  /// A folder of recordings: its samples are all there is.
+  public var definitionFiles: [String] { [] }
   /// The longest sample accepted, in seconds.
   public let maximumSampleSeconds: Int
 

@@ -125,6 +125,7 @@ public final class PreloadingBank: SampleBank, @unchecked Sendable {
   }
 
   public var titles: [String] { bank.titles }
+  public var definitionFiles: [String] { bank.definitionFiles }
 
   public func info(for title: String) throws(BankError) -> SampleInfo {
     guard let header = entries[title]?.header.value else { return try bank.info(for: title) }

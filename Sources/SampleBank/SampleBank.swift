@@ -22,6 +22,9 @@ public protocol SampleBank: Sendable {
   func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double
   /// Doubts found on opening the bank, `FILE:LINE: …`: the parts of an SFZ it ignores.
   var warnings: [String] { get }
+  /// The files that describe the bank (an SFZ and what it includes), besides its samples:
+  /// inputs no output may replace.
+  var definitionFiles: [String] { get }
   /// The planes of `title`'s layer `strikeLayer` this bank has begun resampling to `rate`
   /// ahead of time (`PreloadingBank`), to share rather than repeat; nil when it has not.
   func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes?
@@ -47,6 +50,10 @@ extension SampleBank {
   public func level(forGain gain: Double, title: String, strikeLayer: Int) -> Double { gain }
 
   public var warnings: [String] { [] }
+
+  /// A bank made in memory or of samples alone: no file describes it. A bank that wraps
+  /// another passes the other's on.
+  public var definitionFiles: [String] { [] }
 
   public func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes? {
     nil

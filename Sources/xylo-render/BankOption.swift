@@ -69,6 +69,8 @@ struct QuietBank: SampleBank {
 
   var warnings: [String] { bank.warnings }
 
+  var definitionFiles: [String] { bank.definitionFiles }
+
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title, strikeLayer: strikeLayer) }
   }

@@ -60,6 +60,16 @@ enum RenderCommand {
         bar?.show(progress)
         return .proceed
       }
+      // The manifest's place is checked before the audio replaces anything.
+      var outputs: [String] = []
+      if case .file(let output) = options.destination { outputs.append(output) }
+      if let folder = options.stems {
+        outputs += stemPaths(plan, StemsRequest(folder: folder, mix: options.destination))
+        if options.manifest != nil { try prepareStemFolder(folder) }
+      }
+      let manifestTarget = try options.manifest.map { (path) throws(RenderError) in
+        try ManifestTarget(Destination(path), inputs: plan.inputPaths, otherOutputs: outputs)
+      }
       let summary: RenderSummary
       var stems: StemsSummary?
       if let folder = options.stems {
@@ -70,11 +80,8 @@ enum RenderCommand {
         summary = try render(plan, to: options.destination ?? .standardOutput, progress: show)
       }
       bar?.finish()
-      if let path = options.manifest, let song = manifestSong {
-        let written: [String]
-        if case .file(let output) = options.destination { written = [output] } else { written = [] }
-        try RenderManifest(song: song, plan: plan, summary: summary).write(
-          to: Destination(path), inputs: plan.inputPaths + written)
+      if let manifestTarget, let song = manifestSong {
+        try manifestTarget.write(RenderManifest(song: song, plan: plan, summary: summary))
       }
       if let hash = summary.contentHash, options.printsHash {
         let line = "\(hash)  \(arguments.values["--output"] ?? "-")"

@@ -288,3 +288,57 @@ import Testing
     #expect(listing(folder) == ["a.wav", "s.xylo"])
   }
 }
+
+/// Every file a command reads is an input no output may replace; every side file is checked
+/// before the main output is replaced; two outputs of one command never share a name.
+@Suite struct SideFileTests {
+  @Test func theBanksOwnSFZFileIsAnInputNoOutputMayReplace() throws {
+    let folder = try temporaryFolder()
+    #expect(try run(["render", "-", "-o", folder + "/C.wav", "--quiet"], input: "C\n").status == 0)
+    let text = Array("<region> sample=C.wav key=60\n".utf8)
+    let sfz = try file("bank.sfz", in: folder, holding: text)
+    for arguments in [
+      ["-o", sfz, "--format", "wav"],
+      ["-o", folder + "/out.wav", "--manifest", sfz],
+    ] {
+      let result = try run(["render", "-", "--bank", sfz] + arguments, input: "C4\n")
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.stderr.contains("it is the same file as the input"), "\(result.stderr)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: sfz)) == Data(text))
+    }
+  }
+
+  @Test func aManifestThatCannotBeWrittenCostsNoEarlierOutput() throws {
+    let folder = try temporaryFolder()
+    let earlier = try file("out.wav", in: folder, holding: Array("earlier".utf8))
+    for manifest in [folder + "/missing/m.json", folder] {
+      let result = try run(
+        ["render", "-", "-o", earlier, "--manifest", manifest, "--quiet"], input: "C\n")
+      #expect(result.status == 1, "\(manifest)")
+      #expect(try String(contentsOfFile: earlier, encoding: .utf8) == "earlier", "\(manifest)")
+    }
+  }
+
+  @Test func aStemIsNeverReplacedByTheMixOrTheManifest() throws {
+    let folder = try temporaryFolder()
+    let stems = folder + "/stems"
+    let score = "voice a\nC D\nvoice b\nE F\n"
+    for extra in [["-o", stems + "/01-a.wav"], ["--manifest", stems + "/02-b.wav"]] {
+      let result = try run(
+        ["render", "-", "--stems", stems, "--quiet"] + extra,
+        input: score)
+      #expect(result.status == 1, "\(extra): \(result.stderr)")
+      #expect(
+        result.stderr.contains("another output of the command (the audio or a stem) goes there too"),
+        "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: stems + "/01-a.wav"), "\(extra)")
+    }
+    // A manifest of its own name in the stems' new folder is written beside them.
+    let fresh = folder + "/fresh"
+    let result = try run(
+      ["render", "-", "--stems", fresh, "--manifest", fresh + "/m.json", "--quiet"], input: score)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: fresh + "/m.json"))
+    #expect(FileManager.default.fileExists(atPath: fresh + "/02-b.wav"))
+  }
+}

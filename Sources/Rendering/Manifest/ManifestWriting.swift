@@ -21,3 +21,27 @@ extension RenderManifest {
     try writeAtomically(Array(jsonText.utf8), to: destination, inputs: inputs) { _ in true }
   }
 }
+
+/// Where a render's manifest goes, checked and reserved before the render replaces anything,
+/// so a manifest that cannot be written (a missing folder, an input, the audio's own name)
+/// costs no earlier output: `xylo-render render -o OUT --manifest FILE` reserves it first.
+public final class ManifestTarget {
+  private let target: OutputTarget
+
+  /// Checks `destination`: none of `inputs` (the score, the bank's files and samples), and
+  /// not where one of `otherOutputs` (the audio, its stems) is written.
+  public init(_ destination: Destination, inputs: [String], otherOutputs: [String])
+    throws(RenderError)
+  {
+    do {
+      target = try OutputTarget(destination, inputs: inputs, otherOutputs: otherOutputs)
+    } catch {
+      throw .output(error)
+    }
+  }
+
+  /// Writes `manifest` there atomically.
+  public func write(_ manifest: RenderManifest) throws(RenderError) {
+    try writeAtomically(Array(manifest.jsonText.utf8), to: target) { _ in true }
+  }
+}

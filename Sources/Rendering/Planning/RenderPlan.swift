@@ -100,7 +100,7 @@ public struct RenderPlan: Sendable {
       envelopes: settings.length == .untilDecayed)
     var samples: [Sample] = []
     var envelopes: [DecayBound.SampleEnvelope] = []
-    var inputs = scorePath.map { $0 == "-" ? [] : [$0] } ?? []
+    var inputs = (scorePath.map { $0 == "-" ? [] : [$0] } ?? []) + bank.definitionFiles
     var sourced = Set<String>()
     // In the keys' order, so the error reported is the same whichever sample failed first.
     for (index, result) in loaded.enumerated() {

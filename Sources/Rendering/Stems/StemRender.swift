@@ -19,6 +19,17 @@ import SoundFile
 /// Each file is written to a temporary file beside it, read back and checked; none is moved into
 /// place before all are complete, so a failure leaves no partial stem. The format must be
 /// lossless: lossy stems could not add up to anything.
+/// The files `renderStems` writes for `plan` into `request.folder`, one per voice: for a
+/// caller that must keep another output of its own (a manifest) off them.
+public func stemPaths(_ plan: RenderPlan, _ request: StemsRequest) -> [String] {
+  let digits = max(2, String(plan.parts.last?.number ?? 0).count)
+  return plan.parts.map { part in
+    Path.join(
+      request.folder,
+      part.stemFileName(digits: digits, extension: plan.settings.format.container.rawValue))
+  }
+}
+
 public func renderStems(
   _ plan: RenderPlan, _ request: StemsRequest, progress: ProgressHandler? = nil
 ) throws(RenderError) -> StemsSummary {
@@ -39,12 +50,7 @@ public func renderStems(
   try prepareStemFolder(request.folder)
   let format = settings.format.holding(
     dataBytes: plan.totalFrames * Int64(settings.format.bytesPerFrame(channels: plan.channels)))
-  let digits = max(2, String(plan.parts.last?.number ?? 0).count)
-  let paths = plan.parts.map { part in
-    Path.join(
-      request.folder,
-      part.stemFileName(digits: digits, extension: settings.format.container.rawValue))
-  }
+  let paths = stemPaths(plan, request)
   let bytes = estimatedBytes(
     frameCount: plan.totalFrames, channels: plan.channels, rate: plan.rate,
     format: settings.format)
@@ -56,7 +62,7 @@ public func renderStems(
     }
     try targets.first?.checkRoom(for: bytes * Int64(targets.count))
     if let destination = request.mix {
-      mixTarget = try OutputTarget(destination, inputs: plan.inputPaths + paths)
+      mixTarget = try OutputTarget(destination, inputs: plan.inputPaths, otherOutputs: paths)
       try mixTarget?.checkRoom(for: bytes)
     }
   } catch {

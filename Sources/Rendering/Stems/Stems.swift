@@ -64,7 +64,9 @@ extension Song {
 }
 
 /// The folder stems go to, made if missing: never a file, never through a symbolic link.
-func prepareStemFolder(_ folder: String) throws(RenderError) {
+/// `renderStems` makes it; a caller that puts a file of its own there first (a manifest) makes
+/// it sooner.
+public func prepareStemFolder(_ folder: String) throws(RenderError) {
   if let status = FileStatus(of: folder, followingLinks: false) {
     switch status.kind {
     case .directory: return

@@ -81,12 +81,14 @@ package final class OutputTarget {
     case streamToPath(String)
   }
 
-  /// Checks that the destination can be written and is none of `inputs`, then reserves a
-  /// temporary file for it. Without `followingLinks`, a path that is a symbolic link is
-  /// refused, and the path itself is replaced (a link put there meanwhile, not its target).
-  package init(_ destination: Destination, inputs: [String] = [], followingLinks: Bool = true)
-    throws(OutputError)
-  {
+  /// Checks that the destination can be written and is none of `inputs`, nor where one of
+  /// `otherOutputs` (the same command's other files) goes, then reserves a temporary file for
+  /// it. Without `followingLinks`, a path that is a symbolic link is refused, and the path
+  /// itself is replaced (a link put there meanwhile, not its target).
+  package init(
+    _ destination: Destination, inputs: [String] = [], otherOutputs: [String] = [],
+    followingLinks: Bool = true
+  ) throws(OutputError) {
     self.destination = destination
     let folder: String
     let base: String
@@ -109,6 +111,7 @@ package final class OutputTarget {
       let status = FileStatus(of: target)
       switch status?.kind {
       case nil, .file?, .link?:
+        let place = Self.place(of: target)
         for input in inputs {
           if let status, let other = FileStatus(of: input), status.isSameFile(as: other) {
             throw OutputError(
@@ -117,6 +120,12 @@ package final class OutputTarget {
                 "it is the same file as the input '\(displayText(input, limit: displayedPathLength))'"
             )
           }
+        }
+        if otherOutputs.contains(where: { Self.place(of: FileSystem.followingLinks($0)) == place }) {
+          throw OutputError(
+            path: path,
+            reason: "another output of the command (the audio or a stem) goes there too; "
+              + "give each output its own name")
         }
         delivery = .replace(path: target, keeping: status)
         let parent = Path.deletingLastComponent(target)
@@ -212,6 +221,16 @@ package final class OutputTarget {
       TemporaryFiles.remove(temporaryPath)
     }
     finished = true
+  }
+}
+
+extension OutputTarget {
+  /// Where `path` (links already followed) is, as two names of one new file agree on it: its
+  /// folder with links resolved, and its name.
+  fileprivate static func place(of path: String) -> String {
+    let folder = Path.deletingLastComponent(path)
+    let resolved = Path.resolved(folder.isEmpty ? "." : folder) ?? folder
+    return Path.join(resolved, Path.lastComponent(path))
   }
 }
 

@@ -13,6 +13,7 @@ public struct SFZBank: SampleBank {
   private let sampleFolder: String
   public let titles: [String]
   public let maximumSampleSeconds: Int
+  public let definitionFiles: [String]
 
   /// The largest SFZ file read: instruments of thousands of regions take a few hundred KB.
   public static let maximumFileBytes = 4 << 20
@@ -25,11 +26,12 @@ public struct SFZBank: SampleBank {
     let text = try Self.readText(path, limit: Self.maximumFileBytes, named: path)
     let folder = Path.deletingLastComponent(path)
     let resolvedFolder = Path.resolved(folder.isEmpty ? "." : folder)
-    let lines = try SFZText(text: text, path: path, identity: Path.resolved(path) ?? path) {
+    let read = try SFZText(text: text, path: path, identity: Path.resolved(path) ?? path) {
       (written, place) throws(BankError) in
       try Self.included(written, at: place, folder: folder, resolvedFolder: resolvedFolder)
-    }.lines
-    instrument = try SFZInstrument(lines: lines, path: path)
+    }
+    definitionFiles = [path] + read.includedFiles
+    instrument = try SFZInstrument(lines: read.lines, path: path)
     index = try SFZRegionIndex(regions: instrument.regions, path: path)
     sampleFolder =
       instrument.defaultPath.hasPrefix("/")

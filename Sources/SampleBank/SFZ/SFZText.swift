@@ -36,6 +36,8 @@ struct SFZText {
   static let maximumNameLength = 64
 
   private(set) var lines: [SFZLine] = []
+  /// The files `#include`d, as messages name them, each once, in the order first read.
+  private(set) var includedFiles: [String] = []
   private var defines: [Substring: String] = [:]
   private var bytes = 0
   private let load: (_ path: String, _ place: SFZPlace) throws(BankError) -> IncludedFile
@@ -118,6 +120,7 @@ struct SFZText {
         reason: "#include \"\(path)\" includes a file that includes it: a loop")
     }
     try count(included.text.utf8.count, at: place)
+    if !includedFiles.contains(included.displayPath) { includedFiles.append(included.displayPath) }
     try read(included.text, file: included.displayPath, chain: chain + [included.identity])
   }
 
