@@ -329,7 +329,8 @@ import Testing
         input: score)
       #expect(result.status == 1, "\(extra): \(result.stderr)")
       #expect(
-        result.stderr.contains("another output of the command (the audio or a stem) goes there too"),
+        result.stderr.contains(
+          "another output of the command (the audio or a stem) goes there too"),
         "\(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: stems + "/01-a.wav"), "\(extra)")
     }

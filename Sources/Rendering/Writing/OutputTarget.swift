@@ -121,7 +121,8 @@ package final class OutputTarget {
             )
           }
         }
-        if otherOutputs.contains(where: { Self.place(of: FileSystem.followingLinks($0)) == place }) {
+        if otherOutputs.contains(where: { Self.place(of: FileSystem.followingLinks($0)) == place })
+        {
           throw OutputError(
             path: path,
             reason: "another output of the command (the audio or a stem) goes there too; "
