@@ -124,6 +124,8 @@ class PageInBrowserTests(unittest.TestCase):
         made = xylo("page", os.path.join(ROOT, "docs", "pictures", "fur-elise-excerpt.xylo"),
                     "-o", cls.xylophone)
         assert made.returncode == 0, made.stderr
+        # A song whose first tap is at 0.5 s, on E.
+        cls.late = cls.make_page("late-start", "title Late Start\n0.5 E\n1 G\n")
         rendered = os.path.join(cls.folder, "twinkle.wav")
         run = xylo("render", SCORE, "-o", rendered, "--quiet")
         assert run.returncode == 0, run.stderr
@@ -149,6 +151,17 @@ class PageInBrowserTests(unittest.TestCase):
         )
         cls.url = "file://" + cls.page
         cls.open(1280, 800)
+
+    @classmethod
+    def make_page(cls, name, score):
+        """The page of the score text `score`, written as NAME.xylo and NAME.html."""
+        path = os.path.join(cls.folder, name + ".xylo")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(score)
+        page = os.path.join(cls.folder, name + ".html")
+        made = xylo("page", path, "-o", page, "--quiet")
+        assert made.returncode == 0, made.stderr
+        return page
 
     @classmethod
     def open(cls, width, height, page=None):
@@ -322,6 +335,36 @@ class PageInBrowserTests(unittest.TestCase):
                 # bottom (as in the video): neither white nor black keeps 4.5:1 there.
                 self.assertGreaterEqual(worst, 4.5 if not dimmed or title != "E" else 4.0,
                                         f"{title} dimmed={dimmed}")
+
+    def dimmed(self):
+        """Each key's dim as drawn, two animation frames from now."""
+        self.js("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return self.js("return Array.from(document.querySelectorAll('button.key'))"
+                       ".map(k => k.classList.contains('dimmed'))")
+
+    def test_no_key_looks_struck_before_the_song_reaches_its_tap(self):
+        try:
+            # Twinkle's first tap, C, is at 0: the page opens there, and nothing has struck.
+            self.open(1280, 800)
+            self.assertEqual(self.js("return document.querySelector('audio.song').currentTime"), 0)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            # Sought to there, C is struck: dimmed for 0.2 s from its tap.
+            self.seek_paused(0)
+            self.assertEqual(self.dimmed(), [True] + [False] * 6)
+            self.seek_paused(0.1999)
+            self.assertEqual(self.dimmed(), [True] + [False] * 6)
+            self.seek_paused(0.2)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            # A song whose first tap (E) is at 0.5 s: nothing dimmed before it, paused or not.
+            self.open(1280, 800, self.late)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            for seconds, dims in ((0, [False] * 7), (0.25, [False] * 7), (0.5, [2]), (0.6, [2]),
+                                  (0.75, [False] * 7), (1.1, [4])):
+                self.seek_paused(seconds)
+                expected = dims if len(dims) == 7 else [index in dims for index in range(7)]
+                self.assertEqual(self.dimmed(), expected, seconds)
+        finally:
+            self.open(1280, 800)
 
     def test_keys_dim_on_the_songs_taps_by_its_audio_clock(self):
         self.seek_paused(0)
