@@ -121,9 +121,33 @@ class PageInBrowserTests(unittest.TestCase):
         cls.taps = events(SCORE)
         # A song of 31 keys, drawn as a xylophone.
         cls.xylophone = os.path.join(cls.folder, "fur-elise.html")
+        cls.pages = [cls.xylophone]
         made = xylo("page", os.path.join(ROOT, "docs", "pictures", "fur-elise-excerpt.xylo"),
                     "-o", cls.xylophone)
         assert made.returncode == 0, made.stderr
+        # Songs of 1 to 37 keys for the layout, and their key counts.
+        def scientific(notes):
+            names = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
+            return " ".join(f"{names[note % 12]}{note // 12 - 1}" for note in notes)
+
+        naturals = [note for note in range(72, 97) if note % 12 in (0, 2, 4, 5, 7, 9, 11)]
+        long_title = ("title A Very Long Title That Goes On And On Well Past The Width Of Any "
+                      "Phone Held Upright Or Sideways\nartist Somebody With A Rather Long Name\n")
+        cls.layouts = [
+            ("twinkle", cls.page),
+            ("one key", cls.make_page("one-key", "title One Key\nC5 C5 C5\n")),
+            ("eight below the app's", cls.make_page(
+                "eight-low", "title Eight Below\ntempo 240\n" + scientific(naturals[:8]) + "\n")),
+            ("13 chromatic", cls.make_page(
+                "chromatic-13", "title Thirteen\ntempo 240\n" + scientific(range(72, 85)) + "\n")),
+            ("15 chromatic", cls.make_page(
+                "chromatic-15", "title Fifteen\ntempo 240\n" + scientific(range(72, 87)) + "\n")),
+            ("15 naturals, a long title", cls.make_page(
+                "naturals-15", long_title + "tempo 240\n" + scientific(naturals[:15]) + "\n")),
+            ("31 of Für Elise", cls.xylophone),
+            ("37 chromatic", cls.make_page(
+                "chromatic-37", "title Thirty-seven\ntempo 240\n" + scientific(range(65, 102)) + "\n")),
+        ]
         # A song whose first tap is at 0.5 s, on E.
         cls.late = cls.make_page("late-start", "title Late Start\n0.5 E\n1 G\n")
         rendered = os.path.join(cls.folder, "twinkle.wav")
@@ -161,13 +185,14 @@ class PageInBrowserTests(unittest.TestCase):
         page = os.path.join(cls.folder, name + ".html")
         made = xylo("page", path, "-o", page, "--quiet")
         assert made.returncode == 0, made.stderr
+        cls.pages.append(page)
         return page
 
     @classmethod
     def open(cls, width, height, page=None):
         """Loads the page (Twinkle's unless `page`) in a viewport of `width`x`height` CSS pixels
-        (a phone's below 600)."""
-        phone = width < 600
+        (a phone's when a side is below 600)."""
+        phone = min(width, height) < 600
         cls.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 2 if phone else 1,
@@ -298,7 +323,7 @@ class PageInBrowserTests(unittest.TestCase):
             if message["method"] == "Network.requestWillBeSent":
                 urls.append(message["params"]["request"]["url"])
         self.assertIn(self.url, urls)
-        pages = (self.url, "file://" + self.xylophone)
+        pages = [self.url] + ["file://" + page for page in self.pages]
         others = [url for url in urls if url not in pages and not url.startswith(("data:", "blob:"))]
         self.assertEqual(others, [])
         policy = self.js(
@@ -569,6 +594,68 @@ class PageInBrowserTests(unittest.TestCase):
                 self.assertLessEqual(right, 390)
                 self.assertLessEqual(bottom, 844, "every control on the first screen")
             self.screenshot("page-390x844.png")
+        finally:
+            self.open(1280, 800)
+
+    def test_every_key_and_control_is_in_view_and_keys_are_large_enough_to_touch(self):
+        # WCAG 2.2's target sizes: 44x44 for a song of up to 15 keys, 24x24 for any.
+        sizes = ((390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080))
+        smallest = {size: float("inf") for size in sizes}
+        try:
+            for name, page in self.layouts:
+                for width, height in sizes:
+                    where = f"{name} at {width}x{height}"
+                    self.open(width, height, page)
+                    layout = self.js(
+                        "const box = e => { const r = e.getBoundingClientRect();"
+                        " return [r.left, r.top, r.right, r.bottom]; };"
+                        "const hit = e => { const r = e.getBoundingClientRect();"
+                        " const at = document.elementFromPoint((r.left + r.right) / 2,"
+                        "  (r.top + r.bottom) / 2); return at !== null && e.contains(at); };"
+                        "const title = document.querySelector('h1'), style = getComputedStyle(title);"
+                        "return {view: [innerWidth, innerHeight],"
+                        " scroll: [document.documentElement.scrollWidth,"
+                        "  document.documentElement.scrollHeight],"
+                        " keys: Array.from(document.querySelectorAll('button.key')).map(box),"
+                        " hits: Array.from(document.querySelectorAll('button.key')).map(hit),"
+                        " controls: Array.from(document.querySelectorAll("
+                        "  '.control, input.seek, .clock, details.score > summary, h1'))"
+                        "  .map(e => [e.className || e.tagName, box(e), hit(e)]),"
+                        " title: [box(title)[3] - box(title)[1], parseFloat(style.lineHeight),"
+                        "  title.scrollHeight > title.clientHeight]}"
+                    )
+                    self.assertEqual(layout["view"], [width, height], where)
+                    self.assertLessEqual(layout["scroll"][0], width, f"{where}: scrolls across")
+                    self.assertLessEqual(layout["scroll"][1], height, f"{where}: scrolls down")
+                    least = 44 if len(layout["keys"]) <= 15 else 24
+                    for index, (left, top, right, bottom) in enumerate(layout["keys"]):
+                        self.assertTrue(0 <= left < right <= width and 0 <= top < bottom <= height,
+                                        f"{where}: key {index} out of view")
+                        self.assertGreaterEqual(min(right - left, bottom - top), least,
+                                                f"{where}: key {index} too small to touch")
+                        self.assertTrue(layout["hits"][index], f"{where}: key {index} covered")
+                        smallest[(width, height)] = min(smallest[(width, height)],
+                                                        right - left, bottom - top)
+                        for other, (u0, v0, u1, v1) in enumerate(layout["keys"][:index]):
+                            overlap = (max(0, min(right, u1) - max(left, u0))
+                                       * max(0, min(bottom, v1) - max(top, v0)))
+                            self.assertLess(overlap, 1, f"{where}: keys {other} and {index}")
+                    for kind, (left, top, right, bottom), hit in layout["controls"]:
+                        self.assertTrue(0 <= left < right <= width and 0 <= top < bottom <= height,
+                                        f"{where}: {kind} out of view")
+                        self.assertTrue(hit, f"{where}: {kind} covered")
+                    # The title: one line, or two before it ends in an ellipsis (one when the
+                    # screen is low); the long one is cut, the others are whole.
+                    shown, line, cut = layout["title"]
+                    lines = round(shown / line)
+                    self.assertEqual(cut, name.endswith("a long title"), where)
+                    expected = (1 if height < 560 else 2) if cut else 1
+                    self.assertEqual(lines, expected, where)
+                    if name == "37 chromatic":
+                        self.screenshot(f"page-37-keys-{width}x{height}.png")
+            print("\n  smallest key: " + ", ".join(
+                f"{width}x{height} {size:.1f} px" for (width, height), size in smallest.items()),
+                end=" ")
         finally:
             self.open(1280, 800)
 
