@@ -21,18 +21,11 @@ public struct DrawnKey: Equatable, Sendable {
 
   /// The bars of a xylophone playing `notes` (MIDI note numbers), lowest first, titled by
   /// scientific pitch (`C5`, `F#5`), or by `names` where it names a note as the song spells it
-  /// (`Bb4`): every natural from the lowest note to the highest, so the instrument is whole,
-  /// and the sharps among `notes`. A sharp at either end brings the natural beyond it, so that
-  /// every sharp lies between two naturals. Empty for no notes.
+  /// (`Bb4`): exactly the notes played, one bar each, so every bar on screen is struck
+  /// (`XylophoneLayout` leaves room where a sharp's neighbours are missing). Empty for none.
   public static func xylophone(playing notes: some Sequence<Int>, names: [Int: String] = [:])
     -> [DrawnKey]
   {
-    let played = Set(notes)
-    guard var lowest = played.min(), var highest = played.max() else { return [] }
-    if KeyboardLook.isSharp(midiNote: lowest) { lowest -= 1 }
-    if KeyboardLook.isSharp(midiNote: highest) { highest += 1 }
-    return (lowest...highest)
-      .filter { !KeyboardLook.isSharp(midiNote: $0) || played.contains($0) }
-      .map { DrawnKey(title: names[$0] ?? NoteName.name(of: $0), midiNote: $0) }
+    Set(notes).sorted().map { DrawnKey(title: names[$0] ?? NoteName.name(of: $0), midiNote: $0) }
   }
 }

@@ -19,8 +19,7 @@ public struct InstrumentLook: Sendable, Equatable {
   /// A picture scaled to cover the frame; `nil` for the built-in dark gradient.
   public var background: BackgroundPicture?
   public var style: InstrumentStyle
-  /// The app's buttons, or a xylophone (for a song of more than
-  /// `KeyboardLook.mostKeysAsButtons` keys).
+  /// The app's buttons, or a xylophone (for a song that plays a key the app does not have).
   public var arrangement: KeyArrangement
 
   public init(
@@ -46,7 +45,9 @@ public final class InstrumentFrames {
   public let width: Int
   public let height: Int
   private let look: InstrumentLook
-  private let layout: InstrumentLayout
+  let layout: InstrumentLayout
+  /// The title's lines and size, fitted once.
+  let title: TitleFit?
   private let canvas: Canvas
   /// The background, drawn once at the frame's size.
   private let background: Canvas
@@ -68,10 +69,16 @@ public final class InstrumentFrames {
     self.look = look
     self.width = width
     self.height = height
+    let canvas = Canvas(width: width, height: height)
+    self.canvas = canvas
+    let title = look.title.map {
+      Self.fit(title: $0, width: width, height: height, measuring: canvas)
+    }
+    self.title = title
     layout = InstrumentLayout(
-      keys: look.keys, width: width, height: height, hasTitle: look.title != nil,
+      keys: look.keys, width: width, height: height, hasTitle: title != nil,
+      twoTitleLinesAt: title.flatMap { $0.lines.count == 2 ? $0.size : nil },
       arrangement: look.arrangement)
-    canvas = Canvas(width: width, height: height)
     background = Canvas(width: width, height: height)
     if let picture = look.background {
       Self.paint(picture, covering: background)
@@ -148,18 +155,14 @@ public final class InstrumentFrames {
     return true
   }
 
-  /// The title as it fits within 92% of the frame's width: smaller, down to 45% of its size
-  /// (a tall frame's width is short), then cut with an ellipsis; never clipped at the edges.
-  func fittedTitle(_ title: String) -> (text: String, size: Double) {
-    let room = 0.92 * Double(width)
-    var size = layout.titleSize
-    let full = canvas.textWidth(title, size: size, weight: .bold)
-    if full > room { size = max(layout.titleSize * 0.45, size * room / full) }
-    var text = title
-    while canvas.textWidth(text, size: size, weight: .bold) > room, text.count > 1 {
-      text = String(text.dropLast(text.hasSuffix("…") ? 2 : 1)) + "…"
-    }
-    return (text, size)
+  /// The title as it fits within 92% of the frame's width (`TitleFit`): smaller, down to 45%
+  /// of its size (a tall frame's width is short), or on two lines, then cut with an
+  /// ellipsis; never clipped at the edges.
+  static func fit(title: String, width: Int, height: Int, measuring canvas: Canvas) -> TitleFit {
+    let size = InstrumentLayout.titleSize(height: Double(height))
+    return TitleFit(
+      title, room: 0.92 * Double(width), size: size, smallest: 0.45 * size
+    ) { canvas.textWidth($0, size: $1, weight: .bold) }
   }
 
   private func draw(_ moment: InstrumentMoment) {
@@ -170,8 +173,8 @@ public final class InstrumentFrames {
     cairo_paint(context)
     cairo_set_operator(context, CAIRO_OPERATOR_OVER)
     stage?.drawBehindBars(moment, on: canvas)
-    if let title = look.title, let baseline = layout.titleBaseline {
-      let (text, size) = fittedTitle(title)
+    for (text, baseline) in zip(title?.lines ?? [], layout.titleBaselines) {
+      let size = title?.size ?? layout.titleSize
       // A soft shadow keeps the title readable over a light background picture.
       let offset = max(1, size / 24)
       canvas.text(

@@ -23,8 +23,9 @@ struct InstrumentLayout: Equatable, Sendable {
   /// naturals' front end (`.bottom`, or `.left` when turned) and the sharps' back end (`.top`,
   /// or `.right` when turned).
   var approach: [Edge]
-  /// The title's baseline, centred; `nil` without a title.
-  var titleBaseline: Point?
+  /// Each title line's baseline, centred, top first; empty without a title.
+  var titleBaselines: [Point]
+  /// The size of a title on one line that fits (a longer one is smaller: `TitleFit`).
   var titleSize: Double
   /// The label size of a natural key.
   var labelSize: Double
@@ -68,14 +69,24 @@ struct InstrumentLayout: Equatable, Sendable {
   static let buttonLabelSize = 0.42
   static let sharpLabelScale = 0.75
 
+  /// The bars of `keys` on a frame of `width` × `height`, below a title of one line, or of
+  /// two at `twoTitleLinesAt` (a size).
   init(
     keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool,
-    arrangement: KeyArrangement = .buttons
+    twoTitleLinesAt lineSize: Double? = nil, arrangement: KeyArrangement = .buttons
   ) {
     let (width, height) = (Double(width), Double(height))
-    let top = hasTitle ? 0.15 * height : 0.06 * height
-    titleSize = 0.055 * height
-    titleBaseline = hasTitle ? Point(x: width / 2, y: 0.095 * height) : nil
+    var top = hasTitle ? 0.15 * height : 0.06 * height
+    titleSize = Self.titleSize(height: height)
+    titleBaselines = hasTitle ? [Point(x: width / 2, y: 0.095 * height)] : []
+    if hasTitle, let lineSize {
+      // The letters' tops where a whole-size line's are; the bars as far below the second
+      // line as they are below one, never higher than there.
+      let first = 0.095 * height - 0.75 * (titleSize - lineSize)
+      let second = first + Self.titleLineSpacing * lineSize
+      titleBaselines = [first, second].map { Point(x: width / 2, y: $0) }
+      top = max(top, second + 0.055 * height)
+    }
     switch arrangement {
     case .buttons:
       (bars, labelSize) = Self.buttons(keys: keys, width: width, height: height, top: top)
@@ -116,6 +127,15 @@ struct InstrumentLayout: Equatable, Sendable {
     }
     return (bars, Self.buttonLabelSize * natural)
   }
+
+  /// The title's size on a frame `height` pixels tall.
+  static func titleSize(height: Double) -> Double { 0.055 * height }
+
+  /// From one title line's baseline to the next, as a multiple of their size.
+  static let titleLineSpacing = 1.2
+
+  /// The first title line's baseline; `nil` without a title.
+  var titleBaseline: Point? { titleBaselines.first }
 
   /// The length of a bar `semitones` above the lowest, as a fraction of the lowest's.
   static func shortening(semitones: Int) -> Double {

@@ -24,9 +24,6 @@ public enum KeyboardLook {
   public static let labelColours: (light: UInt32, dark: UInt32) = (0xFFFFFF, 0x000000)
   /// A bar's corner radius, as a fraction of its shorter side.
   public static let cornerRadius = 0.12
-  /// The most keys a song may play and still be drawn as the app's buttons (its seven keys and
-  /// those it plays, stacked); a song of more keys is drawn as a xylophone of its range.
-  public static let mostKeysAsButtons = 8
   /// The rails a xylophone's bars rest on: a faint light line, drawn under the bars.
   public static let railColour: (colour: UInt32, alpha: Double) = (0xFFFFFF, 0.16)
   /// The shadow a xylophone's bar casts on the stage below it.

@@ -114,7 +114,8 @@ extension GoldenPicture {
     }
   }
 
-  /// `twinkle   48000 Hz · mono · 3.000 s (144000 frames)`.
+  /// `twinkle   48000 Hz · mono · 3.000 s (144000 frames)`, on one line: a long name is
+  /// shortened.
   private func drawTitle(
     on canvas: Canvas, layout: PictureLayout, expectedFrames: Int, actualFrames: Int
   ) {
@@ -127,12 +128,11 @@ extension GoldenPicture {
       : "expected \(seconds(expectedFrames)), actual \(seconds(actualFrames))"
     let layoutWord = channels == 1 ? "mono" : channels == 2 ? "stereo" : "\(channels) channels"
     let details = "\(rate) Hz · \(layoutWord) · \(length)"
-    let origin = Point(x: 16, y: layout.titleBaseline)
-    canvas.text(title, at: origin, size: 20, Palette.text, weight: .bold)
-    let titleWidth = canvas.textWidth(title, size: 20, weight: .bold)
-    canvas.text(
-      details, at: Point(x: origin.x + titleWidth + 16, y: origin.y), size: 14,
-      Palette.secondaryText)
+    // One line: the lanes' places do not depend on the title (`timeSpan`).
+    PictureHeading(
+      title: title, details: details, width: canvas.width, baseline: layout.titleBaseline,
+      lineCount: 1, measuring: canvas
+    ).draw(on: canvas, titleColour: Palette.text, detailsColour: Palette.secondaryText)
   }
 
   private func drawAxis(

@@ -5,7 +5,8 @@ struct ScorePictureLayout {
   static let top = 54.0
   static let bottom = 40.0
 
-  var titleBaseline = 34.0
+  /// The baseline of the heading's first line (`PictureHeading`).
+  static let titleBaseline = 34.0
   /// The roll's panel.
   var roll: Rect
   /// The x of time 0 and of the axis's end: the end leaves a row's height free on the right,
@@ -14,13 +15,19 @@ struct ScorePictureLayout {
   var timeRight: Double
   var axisSeconds: Double
 
-  init(width: Int, height: Int, gutter: Double, rowCount: Int, axisSeconds: Double) {
+  /// The layout of a picture `width` × `height` whose heading is `headingDrop` pixels taller
+  /// than one line (the roll moves down as much).
+  init(
+    width: Int, height: Int, gutter: Double, rowCount: Int, axisSeconds: Double,
+    headingDrop: Double = 0
+  ) {
     let width = Double(width)
     let height = Double(height)
     let left = min(gutter, width * 0.3).rounded()
     let right = max(width - min(20, width * 0.03), left + 1).rounded()
-    let bottom = max(height - Self.bottom, Self.top + 1)
-    roll = Rect(x: left, y: Self.top, width: right - left, height: bottom - Self.top)
+    let top = Self.top + headingDrop
+    let bottom = max(height - Self.bottom, top + 1)
+    roll = Rect(x: left, y: top, width: right - left, height: bottom - top)
     let rowHeight = roll.height / Double(max(rowCount, 1))
     timeLeft = left + 1
     timeRight = max(right - min(rowHeight, roll.width * 0.1), timeLeft + 1)
@@ -34,45 +41,46 @@ struct ScorePictureLayout {
 }
 
 extension ScorePicture {
-  /// The layout of this picture on `canvas`: a gutter as wide as the longest key title.
-  func layout(on canvas: Canvas, roll: PianoRoll) -> ScorePictureLayout {
+  /// The layout of this picture on `canvas`: a gutter as wide as the longest key title, the
+  /// roll below the heading.
+  func layout(on canvas: Canvas, roll: PianoRoll, heading: PictureHeading? = nil)
+    -> ScorePictureLayout
+  {
     let widest = roll.rows.map { canvas.textWidth($0.title, size: 13, weight: .bold) }.max() ?? 0
+    let heading = heading ?? self.heading(on: canvas, keyCount: roll.rows.count)
     return ScorePictureLayout(
       width: canvas.width, height: canvas.height, gutter: max(56, widest + 28),
-      rowCount: roll.rows.count, axisSeconds: axisSeconds)
+      rowCount: roll.rows.count, axisSeconds: axisSeconds, headingDrop: heading.drop)
   }
 
-  /// Draws the background, the title line, the roll with its bar lines and marks, the key
-  /// titles and the time axis.
-  func draw(on canvas: Canvas) {
-    let roll = PianoRoll(keys: keys, taps: taps)
-    let layout = layout(on: canvas, roll: roll)
-    canvas.fill(
-      Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
-      Palette.background)
-    drawTitle(on: canvas, layout: layout, keyCount: roll.rows.count)
-    let lineXs = barTimes.filter { $0.isFinite && $0 >= 0 && $0 <= layout.axisSeconds }
-      .map { layout.x(seconds: $0) }
-    roll.draw(on: canvas, in: layout.roll, x: layout.x(seconds:), lineXs: lineXs)
-    roll.drawTitles(on: canvas, in: layout.roll, right: layout.roll.x - 10)
-    drawAxis(on: canvas, layout: layout)
-  }
-
-  /// `Twinkle   42 taps · 7 keys · 28.8 s`.
-  private func drawTitle(on canvas: Canvas, layout: ScorePictureLayout, keyCount: Int) {
-    var x = 16.0
-    if let title, !title.isEmpty {
-      canvas.text(
-        title, at: Point(x: x, y: layout.titleBaseline), size: 20, Palette.text, weight: .bold)
-      x += canvas.textWidth(title, size: 20, weight: .bold) + 16
-    }
+  /// `Twinkle   42 taps · 7 keys · 28.8 s`, fitted to the picture's width.
+  func heading(on canvas: Canvas, keyCount: Int) -> PictureHeading {
     let length = duration.isFinite && duration > 0 ? duration : 0
     let details = [
       taps.count == 1 ? "1 tap" : "\(taps.count) taps",
       keyCount == 1 ? "1 key" : "\(keyCount) keys",
       NumberText.seconds(length, decimals: length < 10 ? 2 : 1),
     ].joined(separator: " · ")
-    canvas.text(details, at: Point(x: x, y: layout.titleBaseline), size: 14, Palette.secondaryText)
+    return PictureHeading(
+      title: title?.isEmpty == false ? title : nil, details: details, width: canvas.width,
+      baseline: ScorePictureLayout.titleBaseline, measuring: canvas)
+  }
+
+  /// Draws the background, the title line, the roll with its bar lines and marks, the key
+  /// titles and the time axis.
+  func draw(on canvas: Canvas) {
+    let roll = PianoRoll(keys: keys, taps: taps)
+    let heading = heading(on: canvas, keyCount: roll.rows.count)
+    let layout = layout(on: canvas, roll: roll, heading: heading)
+    canvas.fill(
+      Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
+      Palette.background)
+    heading.draw(on: canvas, titleColour: Palette.text, detailsColour: Palette.secondaryText)
+    let lineXs = barTimes.filter { $0.isFinite && $0 >= 0 && $0 <= layout.axisSeconds }
+      .map { layout.x(seconds: $0) }
+    roll.draw(on: canvas, in: layout.roll, x: layout.x(seconds:), lineXs: lineXs)
+    roll.drawTitles(on: canvas, in: layout.roll, right: layout.roll.x - 10)
+    drawAxis(on: canvas, layout: layout)
   }
 
   /// Seconds ticks and labels under the roll, as the golden picture's axis.

@@ -21,9 +21,10 @@ struct XylophoneLayout: Equatable, Sendable {
   static let node = 0.224
 
   /// Lays `keys` out in `area`, turned when `turned`. A sharp sits on the gap after the
-  /// naturals before it in `keys`.
+  /// naturals before it in `keys` (`slots`).
   init(keys: [DrawnKey], area: Rect, turned: Bool) {
-    let naturalCount = max(keys.filter { !$0.isSharp }.count, 1)
+    let (slotOfKey, slotCount) = Self.slots(of: keys)
+    let stepCount = Double(max(slotCount, 1))
     let lowest = keys.map(\.midiNote).min() ?? 0
     let (along, across) = turned ? (area.height, area.width) : (area.width, area.height)
     // The lowest sharp's length, as a fraction of the longest natural's, if there are sharps.
@@ -33,12 +34,12 @@ struct XylophoneLayout: Equatable, Sendable {
     // The instrument's depth across the row, in longest bars: the front row, and the gap and
     // the back row's longest bar if there are sharps.
     let depth = 1 + (backRow.map { Self.rowGap + $0 } ?? 0)
-    var step = along / Double(naturalCount)
+    var step = along / stepCount
     var barWidth = step * (1 - Self.barGap)
     let longest = min(across / depth, Self.aspects.upperBound * barWidth)
     barWidth = min(barWidth, longest / Self.aspects.lowerBound)
     step = min(step, barWidth / (1 - Self.barGap))
-    let alongStart = (along - step * Double(naturalCount)) / 2
+    let alongStart = (along - step * stepCount) / 2
     let acrossStart = (across - longest * depth) / 2
     let frontLine = acrossStart + longest / 2
     let backLine = acrossStart + longest * (1 + Self.rowGap) + longest * (backRow ?? 0) / 2
@@ -47,16 +48,12 @@ struct XylophoneLayout: Equatable, Sendable {
     func point(_ a: Double, _ c: Double) -> Point {
       turned ? Point(x: area.x + c, y: area.y + a) : Point(x: area.x + a, y: area.maxY - c)
     }
-    var naturalsBefore = 0
-    var centres: [(along: Double, across: Double, length: Double)] = []
-    for key in keys {
+    let centres = zip(keys, slotOfKey).map { key, slot in
       let length = longest * InstrumentLayout.shortening(semitones: key.midiNote - lowest)
-      if key.isSharp {
-        centres.append((alongStart + Double(naturalsBefore) * step, backLine, length))
-      } else {
-        centres.append((alongStart + (Double(naturalsBefore) + 0.5) * step, frontLine, length))
-        naturalsBefore += 1
-      }
+      return (
+        along: alongStart + slot * step, across: key.isSharp ? backLine : frontLine,
+        length: length
+      )
     }
     bars = centres.map { centre in
       let corner = point(centre.along - barWidth / 2, centre.across - centre.length / 2)
@@ -94,5 +91,28 @@ struct XylophoneLayout: Equatable, Sendable {
       turned
       ? min(0.46 * barWidth, 0.6 * shortest / (0.72 * longestTitle))
       : min(0.84 * barWidth / (0.72 * longestTitle), 0.45 * barWidth)
+  }
+
+  /// Where each key's centre lies along the row, in steps of the naturals' spacing, and how
+  /// many steps the row takes. A natural takes the next step and is centred in it; a sharp sits
+  /// on the gap after the naturals before it. A song plays only some keys, so a step is left
+  /// empty where a sharp would otherwise stand at an end of the row or on the gap of the sharp
+  /// before it (C#5 and D#5 without D5): every sharp stands between two steps, alone.
+  static func slots(of keys: [DrawnKey]) -> (slots: [Double], count: Int) {
+    var steps = 0
+    var previousWasSharp = false
+    var slots: [Double] = []
+    for key in keys {
+      if key.isSharp {
+        if steps == 0 || previousWasSharp { steps += 1 }
+        slots.append(Double(steps))
+      } else {
+        slots.append(Double(steps) + 0.5)
+        steps += 1
+      }
+      previousWasSharp = key.isSharp
+    }
+    if previousWasSharp { steps += 1 }
+    return (slots, steps)
   }
 }

@@ -31,9 +31,9 @@ public func drawScorePicture(
 /// What the piano roll of `score` shows.
 ///
 /// Rows: every key the score taps that names a pitch (`midiNote(ofTitle:)`: the app's titles,
-/// the scientific names of the catalog and beyond), and all of the app's seven keys C…B when it
-/// taps any of them; titles without a pitch (`kick_2`) go above in grey, in the order they first
-/// sound. Lines: on the bars of the score's meters when it sets one (`meter 6/8`) and no
+/// the scientific names of the catalog and beyond), and the rest of the app's seven keys C…B
+/// when every pitch it taps is one of the app's (C6 to C7's naturals), as the video draws it;
+/// titles without a pitch (`kick_2`) go above in grey, in the order they first sound. Lines: on the bars of the score's meters when it sets one (`meter 6/8`) and no
 /// `beatsPerBar` is given; otherwise on every beat of its tempos, or on every `beatsPerBar`-th
 /// beat counted from each tempo change; at most 10 000 of them. A score that sets neither
 /// tempo nor meter (a tap log, or the default 120) has none.
@@ -42,9 +42,13 @@ package func scorePicture(of score: Score, title: String? = nil, beatsPerBar: In
 {
   let used = score.keys
   var titles = used
-  let appKeys = AppKeys.titles.prefix(7)
-  if used.contains(where: appKeys.contains) {
-    titles += appKeys.filter { !used.contains($0) }
+  let pitched = Set(used.compactMap(midiNote(ofTitle:)))
+  let appKeys = AppKeys.titles.prefix(7).compactMap { title in
+    midiNote(ofTitle: title).map { (title, $0) }
+  }
+  let appNotes = AppKeys.titles.compactMap(midiNote(ofTitle:))
+  if !pitched.isEmpty && pitched.isSubset(of: appNotes) {
+    titles += appKeys.filter { !pitched.contains($0.1) }.map(\.0)
   }
   let keys = titles.compactMap { title in
     midiNote(ofTitle: title).map { DrawnKey(title: title, midiNote: $0) }

@@ -23,7 +23,8 @@ public struct VideoSettings: Sendable, Equatable {
   /// The title drawn over the keys, in place of the score's own; nil keeps the score's.
   public var title: String?
   /// A PNG still written beside the video, for a web page's `poster` or a post's thumbnail:
-  /// the picture of the first tap (its bar dimmed), at the video's size.
+  /// the moment one picture before the first tap, at the video's size, so that no key looks
+  /// struck before anything plays (on the stage, the first notes about to land).
   public var posterPath: String?
 
   /// The picture sizes of the shapes videos are posted in.
@@ -209,12 +210,13 @@ public func renderVideo(
     throw failed(error.reason)
   }
   if let poster {
-    // The picture holding the first tap: its bar dimmed, the app's look at its liveliest
-    // moment of one key. The workers have ended: the first's frames are this thread's again.
-    let moment = schedule.moment(
-      atPicture: plan.mix.voices.first.map {
-        $0.startFrame * Int64(video.framesPerSecond) / Int64(plan.rate)
-      } ?? 0)
+    // The picture before the one holding the first tap (picture -1 for a tap at 0: a moment
+    // before the video starts), where nothing has been struck yet. The workers have ended:
+    // the first's frames are this thread's again.
+    let firstTap = plan.mix.voices.first.map {
+      $0.startFrame * Int64(video.framesPerSecond) / Int64(plan.rate)
+    }
+    let moment = schedule.moment(atPicture: (firstTap ?? 0) - 1)
     do { try frames.writePNG(moment, to: poster.temporaryPath) } catch {
       throw .output(OutputError(path: poster.destination.messagePath, reason: error.reason))
     }

@@ -33,7 +33,7 @@ extension Path {
   }
 
   /// `path` with every link resolved, if it exists. The corresponding C function is `realpath`.
-  private static func resolved(_ path: String) -> String? {
+  package static func resolved(_ path: String) -> String? {
     guard let pointer = realpath(path, nil) else { return nil }
     defer { free(pointer) }
     return String(cString: pointer)

@@ -29,7 +29,7 @@ enum VideoCommand {
             help: "A shape for where videos go: 1920x1080, 1080x1920 or 1080x1080 (--size wins)"),
           OptionSpec(
             "--poster", value: "FILE.png",
-            help: "Also write the picture of the first tap as a PNG (a page's poster, a thumbnail)"),
+            help: "Also write the picture before the first tap as a PNG (a poster, a thumbnail)"),
           OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
           OptionSpec(
             "--style", value: "app|stage",

@@ -3,9 +3,11 @@ import Testing
 
 @testable import Drawing
 
-/// A song's range, F4 to E7, with the sharps Für Elise and its runs play: 21 naturals, 10 sharps.
+/// Every natural from F4 to E7 and the sharps Für Elise and its runs play: 21 naturals, 10
+/// sharps.
 private let song = DrawnKey.xylophone(
-  playing: [65, 67, 69, 71, 72, 74, 76, 78, 80, 82, 85, 87, 90, 92, 94, 97, 99, 100])
+  playing: (65...100).filter { !KeyboardLook.isSharp(midiNote: $0) }
+    + [78, 80, 82, 85, 87, 90, 92, 94, 97, 99])
 
 /// The frames a video is posted at: 16:9, 9:16, 1:1 and the default 1280×720.
 private let frameSizes = [(1_920, 1_080), (1_080, 1_920), (1_080, 1_080), (1_280, 720)]
@@ -25,20 +27,51 @@ private func centre(_ bar: Rect, turned: Bool) -> Double {
 @Suite struct XylophoneLayoutTests {
   @Test(
     arguments: [
-      // The song's range, naturals filled in, only the sharps it plays.
-      ([72, 76, 79], ["C5", "D5", "E5", "F5", "G5"]),
-      ([71, 73, 75, 79], ["B4", "C5", "C#5", "D5", "D#5", "E5", "F5", "G5"]),
-      // A sharp at either end brings the natural beyond it, so it lies between two.
-      ([66, 70], ["F4", "F#4", "G4", "A4", "A#4", "B4"]),
+      // Exactly the keys played, lowest first, whatever lies between them.
+      ([72, 76, 79], ["C5", "E5", "G5"]),
+      ([79, 71, 73, 75, 73], ["B4", "C#5", "D#5", "G5"]),
+      ([66, 70], ["F#4", "A#4"]),
       ([60], ["C4"]),
       ([], []),
     ])
-  func aXylophoneSpansTheSongsRangeWithEveryNaturalAndOnlyItsSharps(
-    notes: [Int], titles: [String]
-  ) {
+  func aXylophoneHasABarForEachKeyPlayedAndNoOther(notes: [Int], titles: [String]) {
     let keys = DrawnKey.xylophone(playing: notes)
     #expect(keys.map(\.title) == titles)
     #expect(keys.map(\.midiNote) == titles.compactMap(NoteName.note(named:)))
+  }
+
+  @Test(
+    arguments: [
+      // Naturals take a step each; a sharp stands on the gap after the naturals before it.
+      ([72, 74, 75, 76], [0.5, 1.5, 2, 2.5], 3),
+      // A sharp at an end of the row gets an empty step beyond it.
+      ([73, 74], [1, 1.5], 2),
+      ([72, 73], [0.5, 1], 2),
+      // Two sharps with no natural between them (C#5, D#5 without D5) a step apart.
+      ([72, 73, 75, 76], [0.5, 1, 2, 2.5], 3),
+      ([66, 70], [1, 2], 3),
+    ])
+  func sharpsStandAloneOnAGapWhateverNaturalsAreMissing(
+    notes: [Int], slots: [Double], count: Int
+  ) {
+    let placed = XylophoneLayout.slots(of: DrawnKey.xylophone(playing: notes))
+    #expect(placed.slots == slots)
+    #expect(placed.count == count)
+  }
+
+  @Test(arguments: frameSizes)
+  func aSongWithGapsGetsBarsThatNeitherOverlapNorLeaveTheFrame(width: Int, height: Int) {
+    // Sharps without their neighbours at both ends and in the middle.
+    let keys = DrawnKey.xylophone(playing: [66, 72, 73, 75, 79, 80, 82])
+    let bars = layout(keys, (width, height)).bars
+    for (index, bar) in bars.enumerated() {
+      #expect(bar.x >= 0 && bar.maxX <= Double(width) && bar.y >= 0 && bar.maxY <= Double(height))
+      for other in bars[(index + 1)...] {
+        #expect(
+          bar.maxX <= other.x || other.maxX <= bar.x || bar.maxY <= other.y
+            || other.maxY <= bar.y, "\(keys[index].title)")
+      }
+    }
   }
 
   @Test(arguments: frameSizes)

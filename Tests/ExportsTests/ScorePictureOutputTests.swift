@@ -31,13 +31,18 @@ import Testing
     #expect(svg.components(separatedBy: indigo).count - 1 == 2)
   }
 
-  @Test func rowsAreTheKeysUsedWithAllSevenAppKeysAndUnpitchedTitlesLast() throws {
+  @Test func rowsAreTheKeysUsedAndTheAppsSevenOnlyWhenEveryPitchIsTheApps() throws {
+    let onTheApp = scorePicture(
+      of: try score("title Mixed\nG6 kick E snare kick", keys: nil), title: nil)
+    #expect(onTheApp.title == "Mixed")
+    #expect(onTheApp.keys.map(\.title) == ["G6", "E", "C", "D", "F", "A", "B"])
+    #expect(onTheApp.keys.map(\.midiNote) == [91, 88, 84, 86, 89, 93, 95])
+    #expect(onTheApp.taps.map(\.key) == ["G6", "kick", "E", "snare", "kick"])
+    // G5 is not one of the app's keys: only the keys played.
     let picture = scorePicture(
       of: try score("title Mixed\nG5 kick E snare kick", keys: nil), title: nil)
-    #expect(picture.title == "Mixed")
-    #expect(picture.keys.map(\.title) == ["G5", "E", "C", "D", "F", "G", "A", "B"])
-    #expect(picture.keys.map(\.midiNote) == [79, 88, 84, 86, 89, 91, 93, 95])
-    #expect(picture.taps.map(\.key) == ["G5", "kick", "E", "snare", "kick"])
+    #expect(picture.keys.map(\.title) == ["G5", "E"])
+    #expect(picture.keys.map(\.midiNote) == [79, 88])
     let withoutAppKeys = scorePicture(of: try score("C5 D5"), title: "Two")
     #expect(withoutAppKeys.keys.map(\.title) == ["C5", "D5"])
     #expect(withoutAppKeys.title == "Two")

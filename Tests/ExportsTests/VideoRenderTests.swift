@@ -31,6 +31,23 @@ import Testing
     #expect(made.summary.drawnPictureCount == 6)
   }
 
+  @Test func thePosterShowsNoKeyStruckEvenWhenTheFirstTapIsAtZero() throws {
+    // Two songs starting at 0 on different keys: with a key dimmed their posters would differ.
+    let folder = try temporaryFolder()
+    var posters: [Data] = []
+    for (index, text) in ["C D C", "D C D", "tempo 60\n. E"].enumerated() {
+      var settings = VideoSettings()
+      (settings.width, settings.height, settings.framesPerSecond) = (320, 180, 10)
+      settings.title = "Poster"
+      settings.posterPath = "\(folder)/\(index).png"
+      _ = try renderVideo(Song(text: text), video: settings, to: .file("\(folder)/\(index).mp4"))
+      posters.append(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(index).png")))
+    }
+    #expect(posters[0].count > 1_000)
+    #expect(posters[1] == posters[0])
+    #expect(posters[2] == posters[0])
+  }
+
   @Test func inTheStageStyleEveryPictureIsDrawn() throws {
     let made = try video(threads: 2, style: .stage, in: try temporaryFolder())
     #expect(made.summary.drawnPictureCount == made.summary.videoFrameCount)

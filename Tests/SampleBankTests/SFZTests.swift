@@ -1,5 +1,6 @@
 import AudioBasics
 import Foundation
+import Platform
 import SoundFile
 import TestSupport
 import Testing
@@ -25,6 +26,13 @@ private func instrument(_ text: String) throws -> String {
   return try file("x.sfz", in: folder, holding: Array(text.utf8))
 }
 
+/// The lines of `text`, a file that includes nothing.
+private func lines(_ text: String) throws -> [SFZLine] {
+  try SFZText(text: text, path: "x.sfz", identity: "x.sfz") { path, place throws(BankError) in
+    throw BankError(path: place.description, reason: "no #include here")
+  }.lines
+}
+
 private func bankError(_ text: String) throws -> BankError? {
   let path = try instrument(text)
   do {
@@ -43,10 +51,10 @@ private func bankError(_ text: String) throws -> BankError? {
       comment */ hivel=20
       <region>sample=My Samples\\c 4.wav key=c4 // trailing
       """
-    let file = try SFZFile(text: text) { BankError(path: "\($0)", reason: $1) }
+    let file = try SFZFile(lines: lines(text))
     #expect(file.sections.map(\.header) == ["group", "region"])
     #expect(file.sections[0].opcodes.map(\.name) == ["lovel", "hivel"])
-    #expect(file.sections[0].opcodes.map(\.line) == [2, 3])
+    #expect(file.sections[0].opcodes.map(\.place.line) == [2, 3])
     #expect(file.sections[1].opcodes.map(\.value) == ["My Samples\\c 4.wav", "c4"])
   }
 
@@ -79,7 +87,7 @@ private func bankError(_ text: String) throws -> BankError? {
   @Test func unsupportedPartsAreWarnedOnceEachWithTheirLine() throws {
     let path = try instrument(
       """
-      #define $KEY 60
+      #pragma once
       <control> default_path=samples/ set_cc1=0
       <global> loop_mode=one_shot
       <region> sample=a.wav key=60 loop_mode=loop_continuous
@@ -89,7 +97,7 @@ private func bankError(_ text: String) throws -> BankError? {
     let bank = try SFZBank(path: path)
     #expect(
       bank.warnings == [
-        "\(path):1: '#define' is not supported; the line is ignored",
+        "\(path):1: '#pragma' is not supported; the line is ignored",
         "\(path):2: opcode 'set_cc1' is not supported; ignored",
         "\(path):3: opcode 'loop_mode' is not supported; ignored",
         "\(path):5: <effect> is not supported; ignored",
@@ -161,5 +169,160 @@ private func bankError(_ text: String) throws -> BankError? {
     var crossings = 0
     for index in 1_000..<21_000 where values[index - 1] < 0 && values[index] >= 0 { crossings += 1 }
     #expect(abs(Double(crossings) / (20_000 / 48_000) - 830.61) < 3)
+  }
+}
+
+/// What sfizz reads that other tools write: line endings, byte order marks, `#define`,
+/// `#include`; and what a hostile instrument may not do.
+@Suite struct SFZDialectTests {
+  @Test func crlfAndCRLineEndingsAndAByteOrderMarkReadAsLines() throws {
+    let text =
+      "\u{FEFF}<region> sample=samples/a.wav key=60 // one\r\n"
+      + "<region> sample=samples/b.wav key=62\r<region> sample=samples/a.wav key=64\r\n"
+    let bank = try SFZBank(path: try instrument(text))
+    #expect(bank.titles == ["C4", "D4", "E4"])
+    #expect(
+      try bankError("<region> sample=samples/a.wav\r\n<region> lovel=0 sample=samples/a.wav\r\n")
+        == BankError(path: "x.sfz:2", reason: "lovel=0 is not a whole number from 1 to 127"))
+  }
+
+  @Test func defineReplacesTheLongestNameInLaterLines() throws {
+    let bank = try SFZBank(
+      path: try instrument(
+        """
+        #define $V 1
+        #define $VOL -6
+        #define $KEY 60
+        #define $HIGH $KEY
+        <region> sample=samples/a.wav lokey=$KEY hikey=$HIGH volume=$VOL pitch_keycenter=$KEY
+        """))
+    #expect(bank.titles == ["C4"])
+    #expect(abs(bank.level(forGain: 1, title: "C4", strikeLayer: 0) - 0.501187) < 1e-6)
+    #expect(
+      try bankError("#define KEY 60\n<region> sample=samples/a.wav\n")
+        == BankError(path: "x.sfz:1", reason: "#define needs a $NAME and a value"))
+    // An undefined name is left as written, and refused where a number is due.
+    #expect(
+      try bankError("<region> sample=samples/a.wav volume=$NONE\n")
+        == BankError(path: "x.sfz:1", reason: "volume=$NONE is not a number from -144 to 6"))
+  }
+
+  @Test func includeReadsAFileOfTheInstrumentsFolderInPlace() throws {
+    let path = try instrument(
+      """
+      #define $SAMPLE samples/b.wav
+      <group> lovel=1
+      #include "parts/regions.sfz"
+      <region> sample=samples/a.wav key=70
+      """)
+    let folder = Path.deletingLastComponent(path)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/parts", withIntermediateDirectories: true)
+    _ = try file(
+      "regions.sfz", in: folder + "/parts",
+      holding: Array("<region> sample=$SAMPLE key=62 set_cc7=1\r\n".utf8))
+    let bank = try SFZBank(path: path)
+    #expect(bank.titles == ["D4", "A#4", "Bb4"])
+    #expect(try bank.sample(for: "D4", strikeLayer: 0).values.first == -1.0 / 8)
+    // An included file's warnings name it and its line.
+    #expect(
+      bank.warnings == ["\(folder)/parts/regions.sfz:1: opcode 'set_cc7' is not supported; ignored"]
+    )
+  }
+
+  @Test func anIncludeLoopOrAFileOutsideTheFolderIsRefusedWhereItStands() throws {
+    let path = try instrument("<region> sample=samples/a.wav\n#include \"again.sfz\"\n")
+    let folder = Path.deletingLastComponent(path)
+    _ = try file("again.sfz", in: folder, holding: Array("#include \"x.sfz\"\n".utf8))
+    #expect(
+      throws: BankError(
+        path: "\(folder)/again.sfz:1",
+        reason: "#include \"x.sfz\" includes a file that includes it: a loop")
+    ) { try SFZBank(path: path) }
+    for (written, reason) in [
+      ("../x.sfz", "#include \"../x.sfz\" is outside the instrument's folder"),
+      ("/etc/hostname", "#include \"/etc/hostname\" is outside the instrument's folder"),
+      ("missing.sfz", "#include \"missing.sfz\" is not there"),
+    ] {
+      let outside = try instrument("<region> sample=samples/a.wav\n#include \"\(written)\"\n")
+      #expect(throws: BankError(path: "\(outside):2", reason: reason)) {
+        try SFZBank(path: outside)
+      }
+    }
+    // A link inside the folder to a file outside it is outside too.
+    let linked = try instrument("<region> sample=samples/a.wav\n#include \"link.sfz\"\n")
+    let other = try file("o.sfz", in: try temporaryFolder(), holding: Array("// hi\n".utf8))
+    try FileManager.default.createSymbolicLink(
+      atPath: Path.deletingLastComponent(linked) + "/link.sfz", withDestinationPath: other)
+    #expect(
+      throws: BankError(
+        path: "\(linked):2", reason: "#include \"link.sfz\" is outside the instrument's folder")
+    ) { try SFZBank(path: linked) }
+  }
+
+  @Test func longRunsOfSpacesAndManyRegionsUnderAGroupReadInOnePass() throws {
+    // A sample= value before 200,000 spaces, and 20,000 regions under a group of 50 opcodes:
+    // read twice over when each space or region looked at everything after or before it.
+    let spaces = String(repeating: " ", count: 200_000)
+    let group = "<group> " + (1...50).map { _ in "lovel=1" }.joined(separator: " ")
+    let regions = (0..<20_000).map { "<region> sample=samples/a.wav key=\($0 % 100)" }
+    let bank = try SFZBank(
+      path: try instrument(
+        "<region> sample=samples/a.wav\(spaces)key=60\n\(group)\n"
+          + regions.joined(separator: "\n")))
+    #expect(bank.instrument.regions.count == 20_001)
+    #expect(bank.strikeLayer(for: "C4", gain: 1, turn: 0) == 0)
+    #expect(bank.strikeLayer(for: "D4", gain: 1, turn: 0) == 63)
+  }
+
+  @Test func aRegionNeverFirstToMatchIsNotACandidateButItsRoundRobinCounts() throws {
+    let bank = try SFZBank(
+      path: try instrument(
+        """
+        <region> sample=samples/a.wav lokey=60 hikey=61
+        <region> sample=samples/b.wav key=60 seq_length=3 seq_position=2
+        <region> sample=samples/b.wav key=61 lovel=100 seq_length=2 seq_position=2
+        <region> sample=samples/a.wav key=62 lovel=100
+        <region> sample=samples/b.wav key=62
+        """))
+    #expect(bank.roundRobinLength(for: "C4") == 3)
+    #expect((0..<6).map { bank.strikeLayer(for: "C4", gain: 1, turn: $0) } == [0, 0, 0, 0, 0, 0])
+    #expect(bank.strikeLayer(for: "D4", gain: 1, turn: 0) == 3)
+    #expect(bank.strikeLayer(for: "D4", gain: 0.5, turn: 0) == 4)
+    #expect(bank.strikeLayer(for: "E4", gain: 1, turn: 0) == -1)
+  }
+
+  @Test func aPitchBeyondEightOctavesOrAPitchedLengthOverTheLimitIsRefused() throws {
+    let far = try instrument(
+      "<region> sample=samples/a.wav pitch_keycenter=104 pitch_keytrack=1200\n")
+    #expect(
+      throws: BankError(
+        path: "\(far):1",
+        reason:
+          "the region plays C4 -52800 cents from its sample's pitch; at most 8 octaves either way")
+    ) { try SFZBank(path: far).sample(for: "C4", strikeLayer: 0) }
+    // 0.3 s played two octaves down lasts 1.2 s: over a 1 s limit, within a 2 s one.
+    let folder = try temporaryFolder()
+    try writeFloatWav(folder + "/long.wav", [Float](repeating: 0.5, count: 14_400))
+    let path = try file(
+      "x.sfz", in: folder, holding: Array("<region> sample=long.wav pitch_keycenter=84\n".utf8))
+    #expect(
+      throws: BankError(
+        path: "\(path):1",
+        reason:
+          "pitched down to C4, its sample would last 1.200 s, over the 1 s limit (--max-sample-seconds)"
+      )
+    ) { try SFZBank(path: path, maximumSampleSeconds: 1).sample(for: "C4", strikeLayer: 0) }
+    #expect(
+      try SFZBank(path: path, maximumSampleSeconds: 2).sample(for: "C4", strikeLayer: 0).values
+        .count == 14_400)
+  }
+
+  @Test func aNegativeVelocityTrackNeverGivesAnInfiniteLevel() throws {
+    let bank = try SFZBank(
+      path: try instrument("<region> sample=samples/a.wav amp_veltrack=-100\n"))
+    #expect(bank.level(forGain: 0, title: "C4", strikeLayer: 0) == 0)
+    #expect(abs(bank.level(forGain: 1e-300, title: "C4", strikeLayer: 0) - 127) < 1e-6)
+    #expect(bank.level(forGain: 1, title: "C4", strikeLayer: 0) == 1)
   }
 }

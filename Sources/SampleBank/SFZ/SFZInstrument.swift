@@ -6,7 +6,7 @@ struct SFZInstrument: Equatable, Sendable {
   var regions: [SFZRegion] = []
   /// `<control>`'s `default_path`, put before every sample path.
   var defaultPath = ""
-  /// `FILE:LINE: …` lines, one per unsupported opcode, header or directive.
+  /// `FILE:LINE: …` lines, one per unsupported opcode, header or directive, files in the order read.
   var warnings: [String] = []
 
   /// The opcodes this reader plays; any other is listed once as a warning and ignored.
@@ -16,79 +16,100 @@ struct SFZInstrument: Equatable, Sendable {
     "default_path",
   ]
 
-  /// Reads `text`, the SFZ file at `path` (named in messages).
-  init(text: String, path: String) throws(BankError) {
-    let fail = { (line: Int, message: String) in
-      BankError(path: "\(path):\(line)", reason: message)
-    }
-    let file = try SFZFile(text: text, fail: fail)
+  /// Reads `lines`, the SFZ file at `path` with what it includes (`SFZText`). What a header
+  /// sets is applied once, onto the region its level hands down (`<global>`, then `<master>`,
+  /// then `<group>`), so every `<region>` costs only its own opcodes.
+  init(lines: [SFZLine], path: String) throws(BankError) {
+    let file = try SFZFile(lines: lines)
     var warned = Set<String>()
-    var ignored: [(line: Int, message: String)] = []
-    func warn(_ line: Int, _ what: String, _ message: String) {
+    var ignored: [(place: SFZPlace, message: String)] = []
+    func warn(_ place: SFZPlace, _ what: String, _ message: String) {
       guard warned.insert(what).inserted else { return }
-      ignored.append((line, message))
+      ignored.append((place, message))
     }
-    for (line, text) in file.skipped {
-      warn(line, text, "'\(text)' is not supported; the line is ignored")
+    for (place, text) in file.skipped {
+      warn(place, text, "'\(text)' is not supported; the line is ignored")
     }
-    // What each level of the hierarchy sets, applied in order onto a region.
-    var global: [SFZFile.Opcode] = []
-    var master: [SFZFile.Opcode] = []
-    var group: [SFZFile.Opcode] = []
+    /// `base` with `opcodes` applied, each unsupported one warned about once.
+    func applying(_ opcodes: [SFZFile.Opcode], to base: SFZRegion) throws(BankError) -> SFZRegion {
+      var region = base
+      for opcode in opcodes {
+        guard Self.supportedOpcodes.contains(opcode.name), opcode.name != "default_path" else {
+          warn(opcode.place, opcode.name, "opcode '\(opcode.name)' is not supported; ignored")
+          continue
+        }
+        try Self.apply(opcode, to: &region)
+      }
+      return region
+    }
+    // What each level of the hierarchy hands down: a region with its opcodes applied.
+    var global = SFZRegion()
+    var master = global
+    var group = master
     for section in file.sections {
+      let fail = { (message: String) in
+        BankError(path: section.place.description, reason: message)
+      }
       switch section.header {
       case "control":
         for opcode in section.opcodes {
           if opcode.name == "default_path" {
             defaultPath = opcode.value.replacingBackslashes()
           } else {
-            warn(opcode.line, opcode.name, "opcode '\(opcode.name)' is not supported; ignored")
+            warn(opcode.place, opcode.name, "opcode '\(opcode.name)' is not supported; ignored")
           }
         }
-      case "global": (global, master, group) = (section.opcodes, [], [])
-      case "master": (master, group) = (section.opcodes, [])
-      case "group": group = section.opcodes
+      case "global":
+        global = try applying(section.opcodes, to: SFZRegion())
+        (master, group) = (global, global)
+      case "master":
+        master = try applying(section.opcodes, to: global)
+        group = master
+      case "group": group = try applying(section.opcodes, to: master)
       case "region":
-        var region = SFZRegion()
-        region.line = section.line
-        for opcode in global + master + group + section.opcodes {
-          guard Self.supportedOpcodes.contains(opcode.name), opcode.name != "default_path" else {
-            warn(opcode.line, opcode.name, "opcode '\(opcode.name)' is not supported; ignored")
-            continue
-          }
-          try Self.apply(opcode, to: &region, fail: fail)
-        }
-        guard !region.sample.isEmpty else {
-          throw fail(section.line, "the region has no sample=")
-        }
+        var region = try applying(section.opcodes, to: group)
+        region.place = section.place
+        guard !region.sample.isEmpty else { throw fail("the region has no sample=") }
         guard region.lowestKey <= region.highestKey else {
-          throw fail(section.line, "the region's lokey is above its hikey")
+          throw fail("the region's lokey is above its hikey")
         }
         guard region.lowestVelocity <= region.highestVelocity else {
-          throw fail(section.line, "the region's lovel is above its hivel")
+          throw fail("the region's lovel is above its hivel")
         }
         guard region.sequencePosition <= region.sequenceLength else {
-          throw fail(section.line, "seq_position \(region.sequencePosition) is past seq_length")
+          throw fail("seq_position \(region.sequencePosition) is past seq_length")
         }
         regions.append(region)
       default:
-        warn(section.line, "<\(section.header)>", "<\(section.header)> is not supported; ignored")
+        warn(section.place, "<\(section.header)>", "<\(section.header)> is not supported; ignored")
       }
     }
     guard !regions.isEmpty else { throw BankError(path: path, reason: "it has no <region>") }
-    warnings = ignored.sorted { $0.line < $1.line }.map { "\(path):\($0.line): \($0.message)" }
+    // By line within a file, files in the order they were first read.
+    var fileOrder: [String: Int] = [:]
+    for line in lines where fileOrder[line.place.file] == nil {
+      fileOrder[line.place.file] = fileOrder.count
+    }
+    warnings = ignored.sorted {
+      (fileOrder[$0.place.file] ?? 0, $0.place.line) < (
+        fileOrder[$1.place.file] ?? 0, $1.place.line
+      )
+    }.map { "\($0.place): \($0.message)" }
   }
 
   /// Sets the region's field for one supported opcode, checking its value.
-  private static func apply(
-    _ opcode: SFZFile.Opcode, to region: inout SFZRegion, fail: (Int, String) -> BankError
-  ) throws(BankError) {
+  private static func apply(_ opcode: SFZFile.Opcode, to region: inout SFZRegion)
+    throws(BankError)
+  {
+    func fail(_ message: String) -> BankError {
+      BankError(path: opcode.place.description, reason: message)
+    }
     /// The opcode's value read by `parse`, within `range` (`kind` and `bounds` name them).
     func value<Value: Comparable>(
       _ parse: (String) -> Value?, in range: ClosedRange<Value>, kind: String, bounds: String
     ) throws(BankError) -> Value {
       guard let value = parse(opcode.value), range.contains(value) else {
-        throw fail(opcode.line, "\(opcode.name)=\(opcode.value) is not \(kind) from \(bounds)")
+        throw fail("\(opcode.name)=\(opcode.value) is not \(kind) from \(bounds)")
       }
       return value
     }
@@ -107,7 +128,6 @@ struct SFZInstrument: Equatable, Sendable {
       let name = opcode.value.prefix(1).uppercased() + opcode.value.dropFirst()
       guard let note = NoteName.note(named: name), (0...127).contains(note) else {
         throw fail(
-          opcode.line,
           "\(opcode.name)=\(opcode.value) is not a key: a MIDI note 0-127 or a name such as c#4")
       }
       return note

@@ -6,8 +6,8 @@ struct SFZRegion: Equatable, Sendable {
   /// The sample's path as written (backslashes made slashes), before `default_path` and the
   /// instrument's folder are put in front of it.
   var sample = ""
-  /// The line of the region's header, for messages.
-  var line = 0
+  /// Where the region's header stands, for messages.
+  var place = SFZPlace(file: "", line: 0)
   var lowestKey = 0
   var highestKey = 127
   /// The key the sample sounds at unpitched.
@@ -36,16 +36,31 @@ struct SFZRegion: Equatable, Sendable {
       && turn % sequenceLength + 1 == sequencePosition
   }
 
-  /// The playback speed for `key`: 2^(cents / 1200) from the key centre, transpose and tune.
-  func pitchRatio(forKey key: Int) -> Double {
-    let cents = Double((key + transpose - keyCenter) * pitchKeytrack + tune)
-    return cents == 0 ? 1 : ExactMath.power(2, over: 1, exponent: cents / 1_200)
+  /// The furthest a region may pitch its sample: 8 octaves either way (a sample played 256
+  /// times slower or faster is no longer the instrument; libsoxr's work grows with the ratio).
+  static let maximumCents = 9_600
+
+  /// How far `key` is pitched from the sample's own pitch: key centre, transpose and tune.
+  func cents(forKey key: Int) -> Int {
+    (key + transpose - keyCenter) * pitchKeytrack + tune
   }
 
-  /// The level of a tap of linear `gain`: gain^(amp_veltrack / 100) times `volume`.
+  /// The playback speed for `key`: 2^(cents / 1200).
+  func pitchRatio(forKey key: Int) -> Double {
+    let cents = cents(forKey: key)
+    return cents == 0 ? 1 : ExactMath.power(2, over: 1, exponent: Double(cents) / 1_200)
+  }
+
+  /// The level of a tap of linear `gain`: gain^(amp_veltrack / 100) times `volume`. A silent
+  /// tap stays silent, and with a negative `amp_veltrack` (softer taps louder) the gain counts
+  /// as at least velocity 1's, so the level is never infinite.
   func level(forGain gain: Double) -> Double {
+    guard gain > 0 else { return 0 }
     let tracked =
-      ampVeltrack == 100 ? gain : ExactMath.power(gain, over: 1, exponent: ampVeltrack / 100)
+      ampVeltrack == 100
+      ? gain
+      : ExactMath.power(
+        ampVeltrack < 0 ? max(gain, 1.0 / 127) : gain, over: 1, exponent: ampVeltrack / 100)
     return volume == 0 ? tracked : tracked * Decibels.linear(volume)
   }
 }
