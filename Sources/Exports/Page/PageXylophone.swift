@@ -133,23 +133,28 @@ func xylophoneStyle(_ keys: [DrawnKey]) -> String {
   for (from, shape) in chosen {
     let frame = shape.frame
     let ratio = frame.width / frame.height
+    let down = Double(shape.height) / frame.height
+    // Each bar's corners, shadow and label in the stage's height: once for the shape where
+    // every bar has the same (the xylophone's bars are all as wide, their labels one size).
+    let sizes = [
+      ("--corner", shape.places.cornerRadii), ("--drop", shape.places.shadowDrops),
+      ("--label", shape.places.labelSizes),
+    ].map { name, values in (name, values.map { cssNumber($0 * down) }) }
+    let shared = sizes.filter { Set($0.1).count == 1 }.map { " \($0.0): \($0.1[0]);" }.joined()
+    let own = sizes.filter { Set($0.1).count > 1 }
     var rules = """
       .stage { width: min(100cqw, calc(100cqh * \(cssNumber(ratio)))); \
       height: min(100cqh, calc(100cqw / \(cssNumber(ratio)))); }
-      .stage .key { --inset: \(shape.turned ? "\(inset)% 0" : "0 \(inset)%"); }
+      .stage .key { --inset: \(shape.turned ? "\(inset)% 0" : "0 \(inset)%");\(shared) }
       \(names.map { ".rails.\($0) { display: \($0 == shape.name ? "block" : "none"); }" }.joined(separator: " "))
 
       """
     for (index, target) in shape.targets.enumerated() {
-      let down = Double(shape.height)
       rules += """
         .k\(index) { left: \(cssNumber(100 * (target.x - frame.x) / frame.width))%; \
         top: \(cssNumber(100 * (target.y - frame.y) / frame.height))%; \
         width: \(cssNumber(100 * target.width / frame.width))%; \
-        height: \(cssNumber(100 * target.height / frame.height))%; \
-        --corner: \(cssNumber(shape.places.cornerRadii[index] * down / frame.height)); \
-        --drop: \(cssNumber(shape.places.shadowDrops[index] * down / frame.height)); \
-        --label: \(cssNumber(shape.places.labelSizes[index] * down / frame.height)); }
+        height: \(cssNumber(100 * target.height / frame.height))%;\(own.map { " \($0.0): \($0.1[index]);" }.joined()) }
 
         """
     }
