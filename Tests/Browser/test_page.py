@@ -166,6 +166,10 @@ class PageInBrowserTests(unittest.TestCase):
             "--window-size=1280,800",
             "--autoplay-policy=no-user-gesture-required",
             "--hide-scrollbars",
+            # A desktop's mouse, which hovers (headless Chromium has none); the phones' touch
+            # emulation makes it a finger, which does not.
+            "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
+            "availablePointerTypes=4",
         ):
             options.add_argument(argument)
         options.add_experimental_option(

@@ -111,7 +111,7 @@ func xylophoneShapes(_ keys: [DrawnKey]) -> [(from: Int?, shape: XylophoneShape)
 /// the bar's shadow and corners, and its label; at each of `xylophoneShapes`, chosen by the
 /// keyboard's aspect (container queries; the last that holds wins), a stage of that shape as
 /// large as the keyboard holds, each key placed on it in percent, its corners, shadow and
-/// label in the stage's height.
+/// label in the stage's height (a label at most 40 pixels: a few keys make no giant letters).
 func xylophoneStyle(_ keys: [DrawnKey]) -> String {
   let chosen = xylophoneShapes(keys)
   let inset = cssNumber(100 * KeyboardLook.xylophoneBarGap / 2)
@@ -119,7 +119,8 @@ func xylophoneStyle(_ keys: [DrawnKey]) -> String {
     .keyboard { position: relative; container: keyboard / size; }
     .stage { position: absolute; inset: 0; margin: auto; container-type: size; }
     .stage .key { position: absolute; z-index: 0; background: none; \
-    border-radius: calc(var(--corner) * 100cqh); font-size: calc(var(--label) * 100cqh); }
+    border-radius: calc(var(--corner) * 100cqh); \
+    font-size: min(calc(var(--label) * 100cqh), 2.5rem); }
     .stage .key::before { content: ""; position: absolute; z-index: -1; inset: var(--inset); \
     border-radius: inherit; background: var(--rest); \
     box-shadow: 0 calc(var(--drop) * 100cqh) 0 var(--bar-shadow); }
