@@ -25,6 +25,7 @@ XYLO_FORWARD(avutil, AVDictionaryEntry *, av_dict_get, (const AVDictionary *m, c
 XYLO_FORWARD(avutil, int, av_dict_set, (AVDictionary **pm, const char *key, const char *value, int flags), (pm, key, value, flags))
 XYLO_FORWARD(avformat, int, av_find_best_stream, (AVFormatContext *ic, enum AVMediaType type, int wanted_stream_nb, int related_stream, const AVCodec **decoder_ret, int flags), (ic, type, wanted_stream_nb, related_stream, decoder_ret, flags))
 XYLO_FORWARD(avutil, AVFrame *, av_frame_alloc, (), ())
+XYLO_FORWARD(avutil, int, av_frame_apply_cropping, (AVFrame *frame, int flags), (frame, flags))
 XYLO_FORWARD_VOID(avutil, av_frame_free, (AVFrame **frame), (frame))
 XYLO_FORWARD(avutil, int, av_frame_get_buffer, (AVFrame *frame, int align), (frame, align))
 XYLO_FORWARD(avutil, AVFrameSideData *, av_frame_get_side_data, (const AVFrame *frame, enum AVFrameSideDataType type), (frame, type))

@@ -149,6 +149,26 @@ final class Canvas {
     return extents.x_advance
   }
 
+  /// The box the ink of `text` covers where `text(_:at:size:_:weight:alignment:)` draws it.
+  /// The corresponding C function is `cairo_text_extents`.
+  func inkBox(
+    of text: String, at point: Point, size: Double, weight: Weight = .regular,
+    alignment: Alignment = .left
+  ) -> Rect {
+    selectFont(size: size, weight: weight)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, text, &extents)
+    let shift: Double
+    switch alignment {
+    case .left: shift = 0
+    case .center: shift = extents.x_advance / 2
+    case .right: shift = extents.x_advance
+    }
+    return Rect(
+      x: point.x - shift + extents.x_bearing, y: point.y + extents.y_bearing,
+      width: extents.width, height: extents.height)
+  }
+
   /// Writes the picture as a PNG file, replacing any file at `path`.
   /// The corresponding C function is `cairo_surface_write_to_png`.
   func writePNG(to path: String) throws(DrawingError) {

@@ -17,11 +17,14 @@ extension Colour {
   /// components made linear and weighted, 0 for black to 1 for white. (The linear segment
   /// ends at 0.04045, sRGB's; WCAG's older 0.03928 gives the same for every 8-bit value.)
   var relativeLuminance: Double {
-    func linear(_ component: Double) -> Double {
-      component <= 0.04045
-        ? component / 12.92 : ExactMath.power(component + 0.055, over: 1.055, exponent: 2.4)
-    }
+    let linear = Self.linear
     return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+  }
+
+  /// An sRGB component (0...1) made linear, as relative luminance weighs it.
+  static func linear(_ component: Double) -> Double {
+    component <= 0.04045
+      ? component / 12.92 : ExactMath.power(component + 0.055, over: 1.055, exponent: 2.4)
   }
 
   /// WCAG 2.x contrast ratio with `other`: (lighter + 0.05) / (darker + 0.05), 1 to 21.

@@ -78,7 +78,7 @@ public final class InstrumentFrames {
     layout = InstrumentLayout(
       keys: look.keys, width: width, height: height, hasTitle: title != nil,
       twoTitleLinesAt: title.flatMap { $0.lines.count == 2 ? $0.size : nil },
-      arrangement: look.arrangement)
+      arrangement: look.arrangement, style: look.style)
     background = Canvas(width: width, height: height)
     if let picture = look.background {
       Self.paint(picture, covering: background)
@@ -91,8 +91,9 @@ public final class InstrumentFrames {
     stage =
       look.style == .stage
       ? StageDrawing(
-        keys: look.keys, bars: layout.bars, approaches: layout.approach, background: background,
-        width: width, height: height, lookAheadSeconds: look.style.lookAheadSeconds) : nil
+        keys: look.keys, layout: layout, showsLabels: look.showsLabels, background: background,
+        measuring: canvas, width: width, height: height,
+        lookAheadSeconds: look.style.lookAheadSeconds) : nil
   }
 
   /// Draws the picture of `moment` (one dimmed flag per key of the look) and hands `body` its
@@ -206,7 +207,8 @@ public final class InstrumentFrames {
       cairo_paint_with_alpha(
         context, dimmed[index] ? KeyboardLook.dimmedAlpha : KeyboardLook.restingAlpha)
       cairo_restore(context)
-      if look.showsLabels {
+      // The stage draws the labels over its light.
+      if look.showsLabels && stage == nil {
         let size = layout.labelSizes[index]
         canvas.text(
           key.title, at: Self.labelBaseline(in: bar, size: size), size: size,

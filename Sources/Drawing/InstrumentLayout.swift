@@ -18,10 +18,10 @@ public enum KeyArrangement: String, Sendable, CaseIterable {
 struct InstrumentLayout: Equatable, Sendable {
   /// One rectangle per key, in the order of the keys given.
   var bars: [Rect]
-  /// One edge per key: the end of its bar a note should arrive at, coming from beyond it. It
-  /// faces open frame, never another bar: `.right` for the app's buttons; for a xylophone, the
-  /// naturals' front end (`.bottom`, or `.left` when turned) and the sharps' back end (`.top`,
-  /// or `.right` when turned).
+  /// One edge per key: the end of its bar that faces open frame, never another bar: `.right`
+  /// for the app's buttons; for a xylophone, the naturals' front end (`.bottom`, or `.left`
+  /// when turned) and the sharps' back end (`.top`, or `.right` when turned), which tells a
+  /// raised bar's shadow. (The stage's notes all come from one side, down `runway`.)
   var approach: [Edge]
   /// Each title line's baseline, centred, top first; empty without a title.
   var titleBaselines: [Point]
@@ -34,6 +34,8 @@ struct InstrumentLayout: Equatable, Sendable {
   /// The rails a xylophone's bars rest on, each a line through the bars' nodes (where a bar
   /// is held, 22.4% of its length from each end), two per row; empty for the app's buttons.
   var rails: [[Point]]
+  /// Where the stage's notes travel to the bars (`StageRunway`); `nil` in the app's look.
+  var runway: StageRunway?
 
   /// A side of a rectangle.
   enum Edge: Equatable, Sendable {
@@ -73,7 +75,8 @@ struct InstrumentLayout: Equatable, Sendable {
   /// two at `twoTitleLinesAt` (a size).
   init(
     keys: [DrawnKey], width: Int, height: Int, hasTitle: Bool,
-    twoTitleLinesAt lineSize: Double? = nil, arrangement: KeyArrangement = .buttons
+    twoTitleLinesAt lineSize: Double? = nil, arrangement: KeyArrangement = .buttons,
+    style: InstrumentStyle = .app
   ) {
     let (width, height) = (Double(width), Double(height))
     var top = hasTitle ? 0.15 * height : 0.06 * height
@@ -90,13 +93,16 @@ struct InstrumentLayout: Equatable, Sendable {
     switch arrangement {
     case .buttons:
       (bars, labelSize) = Self.buttons(keys: keys, width: width, height: height, top: top)
+      if style == .stage { bars = Self.stageButtons(bars, width: width) }
       labelSizes = keys.map { [labelSize] in labelSize * ($0.isSharp ? Self.sharpLabelScale : 1) }
       approach = keys.map { _ in .right }
       rails = []
     case .xylophone:
       let area = Rect(
         x: 0.05 * width, y: top, width: 0.9 * width, height: height - top - 0.06 * height)
-      let xylophone = XylophoneLayout(keys: keys, area: area, turned: height > width)
+      let xylophone = XylophoneLayout(
+        keys: keys, area: style == .stage ? Self.stageArea(area, turned: height > width) : area,
+        turned: height > width)
       bars = xylophone.bars
       approach = xylophone.approach
       // A few fat bars do not make labels larger than the title's letters.
@@ -104,6 +110,11 @@ struct InstrumentLayout: Equatable, Sendable {
       labelSizes = keys.map { [labelSize] _ in labelSize }
       rails = xylophone.rails
     }
+    // The stage's runway (StageRunway.swift), beside the instrument it moved.
+    runway =
+      style == .stage
+      ? Self.stageRunway(
+        bars: bars, arrangement: arrangement, width: width, height: height, top: top) : nil
   }
 
   /// The app's buttons: stacked from `top`, lowest first, each centred and shorter by pitch.

@@ -1,44 +1,52 @@
 import CCairo
 
 /// The stage style, around the app's bars: light drifting over the background under a
-/// vignette, rails and notes travelling down them to the bars, and a glow and a ripple on each
-/// struck bar. What never moves is drawn into the background once; the rest is a function of
-/// the moment alone (what is kept between pictures is only a memo, `StageLights`), so pictures
-/// can be drawn in any order and give the same pixels. Like `InstrumentFrames`, which owns it,
-/// it draws one picture at a time.
+/// vignette, a runway beside the instrument that the notes travel down to a hit line, a glow
+/// and a ripple on each struck bar, and the labels drawn over that light, each on the plate it
+/// needs to stay readable. What never moves is drawn into the background once; the rest is a
+/// function of the moment alone (what is kept between pictures is only a memo,
+/// `StageLights`), so pictures can be drawn in any order and give the same pixels. Like
+/// `InstrumentFrames`, which owns it, it draws one picture at a time.
 final class StageDrawing {
   let lanes: StageLanes
-  private let bars: [Rect]
-  private let colours: [Colour]
   private let lights: StageLights
   private let strikes: StageStrikes
   private let notes: StageNotes
+  /// The bars' labels; `nil` when the bars are blank.
+  private let labels: StageLabels?
 
   /// The background the light drifts over.
   private let background: Canvas
 
-  /// The stage for `keys` drawn as `bars` on a frame of `width` × `height` pixels, showing
-  /// taps `lookAheadSeconds` ahead, over `background` (which gets the vignette and the rails).
-  /// `approaches` names the side each bar's notes come from, for a layout that knows; by
-  /// default they come along each bar (`StageLanes.Edge(along:)`).
+  /// The stage for `keys` placed by `layout` (down its runway, or along the bars from the
+  /// frame's edge for a layout without one) on a frame of `width` × `height` pixels, showing
+  /// taps `lookAheadSeconds` ahead, over `background` (which gets the vignette and the rails);
+  /// with the keys' titles on the bars when `showsLabels`, measured on `canvas`.
   init(
-    keys: [DrawnKey], bars: [Rect], approaches: [StageLanes.Edge?]? = nil, background: Canvas,
-    width: Int, height: Int, lookAheadSeconds: Int
+    keys: [DrawnKey], layout: InstrumentLayout, showsLabels: Bool, background: Canvas,
+    measuring canvas: Canvas, width: Int, height: Int, lookAheadSeconds: Int
   ) {
-    self.bars = bars
     self.background = background
-    colours = keys.map(\.colour)
+    let colours = keys.map(\.colour)
     lanes = StageLanes(
-      bars: bars, approaches: approaches, width: width, height: height,
+      bars: layout.bars, runway: layout.runway, width: width, height: height,
       lookAheadSeconds: lookAheadSeconds)
     lights = StageLights(width: width, height: height)
-    strikes = StageStrikes(bars: bars, colours: colours, lanes: lanes)
+    strikes = StageStrikes(bars: layout.bars, colours: colours, lanes: lanes)
     notes = StageNotes(
       lanes: lanes, colours: colours, lookAheadSeconds: lookAheadSeconds, width: width,
       height: height)
-    // What never moves goes into the background picture.
+    // What never moves goes into the background picture; the labels' colours are chosen
+    // against it, vignette and all.
     StageBackdrop.drawVignette(on: background)
-    StageBackdrop.drawRails(lanes, bars: bars, colours: colours, on: background)
+    labels =
+      showsLabels
+      ? StageLabels(
+        keys: keys, layout: layout,
+        colours: InstrumentFrames.labelColours(
+          keys: keys, layout: layout, background: background, measuring: canvas
+        ).map(\.resting), width: width, height: height, measuring: canvas) : nil
+    StageBackdrop.drawRails(lanes, colours: colours, on: background)
   }
 
   /// What is behind the title and the bars: the background with the drifting light over it,
@@ -47,10 +55,11 @@ final class StageDrawing {
     isolated(canvas) { lights.draw(moment, over: background, on: canvas) }
   }
 
-  /// What is over the bars: the struck bars' light, then the notes to come.
+  /// What is over the bars: the struck bars' light, the labels, then the notes to come.
   func drawOverBars(_ moment: InstrumentMoment, on canvas: Canvas) {
     isolated(canvas) {
       strikes.draw(moment, on: canvas)
+      labels?.draw(on: canvas)
       notes.draw(moment, on: canvas)
     }
   }

@@ -2,13 +2,14 @@ import CCairo
 
 /// The stage's notes to come: each tap within the look-ahead is a gem in its key's colour,
 /// sized by its bar, travelling down its lane with a short tail, brighter and larger as it
-/// nears; it reaches the bar's centre on the picture holding its tap, and is gone after it.
+/// nears; it reaches the hit line on the picture holding its tap, and is gone after it. Notes
+/// are seen only on the runway: they never pass over the instrument or its labels.
 struct StageNotes {
   private let lanes: StageLanes
   private let colours: [Colour]
   private let lookAheadSeconds: Double
-  private let width: Double
-  private let height: Double
+  /// The runway's rectangle: the only place notes are seen.
+  private let runway: Rect
 
   /// How long a note's tail is, in seconds of its travel.
   static let tailSeconds = 0.3
@@ -19,27 +20,29 @@ struct StageNotes {
     self.lanes = lanes
     self.colours = colours
     self.lookAheadSeconds = Double(max(1, lookAheadSeconds))
-    self.width = Double(width)
-    self.height = Double(height)
+    runway = lanes.runway.area(width: width, height: height)
   }
 
   /// The notes of the taps still to come in `moment` (and those in its own picture), the
   /// latest first so that the nearest is on top.
   func draw(_ moment: InstrumentMoment, on canvas: Canvas) {
     let context = canvas.context
+    cairo_save(context)
+    cairo_rectangle(context, runway.x, runway.y, runway.width, runway.height)
+    cairo_clip(context)
+    defer { cairo_restore(context) }
     for strike in moment.strikes.reversed() where strike.picture >= moment.picture {
       let lane = lanes.lanes[strike.bar]
       let centre = lanes.notePosition(strike, in: moment)
       let tail = lanes.speed * Self.tailSeconds
       let reach = 1.1 * lane.noteSize + tail
-      guard centre.x > -reach, centre.x < width + reach, centre.y > -reach,
-        centre.y < height + reach
+      guard centre.x > runway.x - reach, centre.x < runway.maxX + reach,
+        centre.y > runway.y - reach, centre.y < runway.maxY + reach
       else { continue }
       let nearness = max(0, min(1, 1 + moment.secondsSince(strike) / lookAheadSeconds))
       // A note grows a little as it nears, as if coming closer.
       let radius = lane.noteSize / 2 * (0.85 + 0.15 * nearness)
-      // In its last tenth of a second the gem sinks into its bar, leaving the bar's title
-      // readable under it as the bar lights up.
+      // In its last tenth of a second the gem fades as it sinks into the hit line.
       let landing = min(1, -moment.secondsSince(strike) / Self.landingSeconds)
       let opacity = 0.3 + 0.7 * landing * landing * (3 - 2 * landing)
       cairo_save(context)

@@ -1,9 +1,10 @@
 import AudioBasics
 import CCairo
 
-/// A struck bar on the stage, while it is dimmed: its glow, a bright core where the note
-/// landed, a ripple running out along the bar from there, and a few sparks. Each starts at
-/// its strongest on the picture holding the tap and fades out smoothly by the dim's end.
+/// A struck bar on the stage, while it is dimmed: its glow, a flash on the hit line where its
+/// note landed and a few sparks thrown back up the runway from there, and a ripple running
+/// along the bar from its end that faces the runway. Each starts at its strongest on the
+/// picture holding the tap and fades out smoothly by the dim's end.
 struct StageStrikes {
   private let glow: StageGlow
   private let lanes: StageLanes
@@ -58,15 +59,15 @@ struct StageStrikes {
     }
   }
 
-  /// Light where the note landed, stretched along the lane.
+  /// Light where the note landed, stretched along the hit line.
   private func drawCore(of bar: Int, strength: Double, on context: OpaquePointer) {
     let lane = lanes.lanes[bar]
     let radius = min(0.8 * lane.thickness, 2 * lane.noteSize)
     let light = colours[bar].mixed(with: Colour(hex: 0xFFFFFF), by: 0.3)
-    let along = lane.edge == .left || lane.edge == .right
+    let upright = lane.edge == .left || lane.edge == .right
     cairo_save(context)
     cairo_translate(context, lane.target.x, lane.target.y)
-    cairo_scale(context, along ? 1.8 : 1, along ? 1 : 1.8)
+    cairo_scale(context, upright ? 1 : 1.8, upright ? 1.8 : 1)
     if let core = cairo_pattern_create_radial(0, 0, 0, 0, 0, radius) {
       for (offset, alpha) in [(0.0, 0.4), (0.35, 0.15), (1.0, 0.0)] {
         cairo_pattern_add_color_stop_rgba(
@@ -80,20 +81,20 @@ struct StageStrikes {
     cairo_restore(context)
   }
 
-  /// A bright ring spreading from where the note landed, seen within the bar: two fronts
-  /// running out to its ends, fast at first and settling.
+  /// A bright ring spreading from the bar's end that faces the runway, seen within the bar:
+  /// a front running to its other end, fast at first and settling.
   private func drawRipple(
     of bar: Int, progress: Double, strength: Double, on context: OpaquePointer
   ) {
     let lane = lanes.lanes[bar]
     let rect = bars[bar]
-    let reach = max(rect.width, rect.height) / 2
+    let origin = lanes.runway.farEnd(of: rect)
+    let reach = max(rect.width, rect.height)
     let front = reach * (0.05 + 0.95 * StageTiming.easeOut(progress))
     let band = min(0.45 * lane.thickness, 1.2 * lane.noteSize)
     let outer = front + band
     guard
-      let ring = cairo_pattern_create_radial(
-        lane.target.x, lane.target.y, 0, lane.target.x, lane.target.y, outer)
+      let ring = cairo_pattern_create_radial(origin.x, origin.y, 0, origin.x, origin.y, outer)
     else { return }
     let light = colours[bar].mixed(with: Colour(hex: 0xFFFFFF), by: 0.5)
     let alpha = 0.45 * strength * StageTiming.fade(progress)
@@ -106,10 +107,10 @@ struct StageStrikes {
     stageRoundedRectangle(rect, radius: 0.12 * lane.thickness, on: context)
     cairo_clip(context)
     cairo_new_path(context)
-    cairo_arc(context, lane.target.x, lane.target.y, outer, 0, 2 * Double.pi)
+    cairo_arc(context, origin.x, origin.y, outer, 0, 2 * Double.pi)
     if front > band {
       cairo_new_sub_path(context)
-      cairo_arc(context, lane.target.x, lane.target.y, front - band, 0, 2 * Double.pi)
+      cairo_arc(context, origin.x, origin.y, front - band, 0, 2 * Double.pi)
     }
     cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
     cairo_set_source(context, ring)
@@ -118,8 +119,9 @@ struct StageStrikes {
     cairo_restore(context)
   }
 
-  /// Small sparks flying out from where the note landed, each on its own course: the same
-  /// courses for the same tap (seeded by its picture and bar), whatever else is drawn.
+  /// Small sparks flying back up the runway from where the note landed, each on its own
+  /// course: the same courses for the same tap (seeded by its picture and bar), whatever else
+  /// is drawn.
   private func drawSparks(
     of strike: InstrumentMoment.Strike, progress: Double, on context: OpaquePointer
   ) {
@@ -128,10 +130,19 @@ struct StageStrikes {
     let seed = UInt64(bitPattern: strike.picture) &* 0x100 &+ UInt64(strike.bar)
     let travel = StageTiming.easeOut(progress)
     let alpha = 0.9 * StageTiming.fade(progress)
+    // The turn the runway lies at from the hit line (0 to the right, a quarter down).
+    let runwayTurns: Double
+    switch lane.edge {
+    case .right: runwayTurns = 0
+    case .bottom: runwayTurns = 0.25
+    case .left: runwayTurns = 0.5
+    case .top: runwayTurns = 0.75
+    }
     for spark in 0..<Self.sparkCount {
       var random = SplitMix64(seed: SplitMix64.value(seed: seed, counter: UInt64(spark)))
-      // An angle in turns, and a distance of 1.2 to 3.6 notes.
-      let turns = random.nextUnit() / 2
+      // An angle in turns within a quarter turn of the runway's, and a distance of 1.2 to 3.6
+      // notes.
+      let turns = runwayTurns - 0.25 + random.nextUnit() / 2
       let distance = lane.noteSize * (2.4 + 1.2 * random.nextUnit()) * travel
       let x = lane.target.x + distance * ExactMath.cos(2 * Double.pi * turns)
       let y = lane.target.y + distance * ExactMath.sin(2 * Double.pi * turns)

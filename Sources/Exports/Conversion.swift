@@ -13,6 +13,22 @@ public struct ConversionSummary: Sendable {
   public var wroteMIDI: Bool
 }
 
+/// What `convert` writes, by a file's extension (any case): a score (`.xylo`), a MIDI file
+/// (`.mid`, `.midi`) or MusicXML (`.musicxml`, `.xml`).
+public enum ConversionOutput: Sendable {
+  case score, midi, musicXML
+
+  /// The kind `path` names; `nil` for another extension.
+  public init?(path: String) {
+    switch Path.fileExtension(path).lowercased() {
+    case "xylo": self = .score
+    case "mid", "midi": self = .midi
+    case "musicxml", "xml": self = .musicXML
+    default: return nil
+    }
+  }
+}
+
 /// Converts a MIDI file to a score, or a score to a MIDI file (format 1, 960 ticks a quarter),
 /// by the input's kind; the output's extension must name the other kind (`.xylo` or
 /// `.mid`/`.midi`). The taps of a converted MIDI file are exactly the file's; a MIDI file made
@@ -26,10 +42,9 @@ public func convert(
   let fromMIDI = isNoteFile(path: path, bytes: bytes)
   var toMusicXML = false
   if case .file(let output) = destination {
-    let ext = Path.fileExtension(output).lowercased()
-    let toMIDI = ext == "mid" || ext == "midi"
-    toMusicXML = ext == "musicxml" || ext == "xml"
-    guard fromMIDI ? ext == "xylo" : toMIDI || toMusicXML else {
+    let kind = ConversionOutput(path: output)
+    toMusicXML = kind == .musicXML
+    guard fromMIDI ? kind == .score : kind == .midi || toMusicXML else {
       let wanted = fromMIDI ? "a score ('.xylo')" : "a MIDI file ('.mid') or MusicXML ('.musicxml')"
       throw .invalidSetting(
         "'\(displayText(output, limit: displayedPathLength))' must name \(wanted): convert makes a score of a MIDI, MusicXML or ABC file, and a MIDI or MusicXML file of a score"

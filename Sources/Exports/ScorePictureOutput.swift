@@ -3,6 +3,10 @@ import Rendering
 import SampleBank
 import ScoreParser
 
+/// Whether `path` names a picture `drawScorePicture` can write (`.png`, `.svg`, any case): for
+/// a front end to refuse another name before it reads anything.
+public func namesScorePicture(_ path: String) -> Bool { PictureFormat(path: path) != nil }
+
 /// Draws `score` as a piano roll at `path`, a PNG or an SVG file by its extension (`.png`,
 /// `.svg`): the whole of `xylo-render picture`.
 ///

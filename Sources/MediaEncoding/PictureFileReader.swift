@@ -59,6 +59,13 @@ public enum PictureFileReader {
     guard let kind = Kind(signature: bytes) else {
       throw failure(path, "not a PNG, JPEG or WebP picture")
     }
+    // An extended WebP's header flags an animation (bit 1 of the byte after "VP8X" and its
+    // length): a background is one picture.
+    if kind == .webP, bytes.count > 20, bytes[12..<16].elementsEqual(Array("VP8X".utf8)),
+      bytes[20] & 0x02 != 0
+    {
+      throw failure(path, "an animated WebP is not a picture for a background; use a still")
+    }
     if let size = pictureSize(of: bytes, kind: kind), size.width * size.height > maximumPixels {
       throw failure(
         path,
@@ -90,17 +97,26 @@ public enum PictureFileReader {
   private static func scaled(
     _ frame: UnsafeMutablePointer<AVFrame>, covering width: Int, _ height: Int, path: String
   ) throws(EncodingError) -> DecodedPicture {
-    let (sourceWidth, sourceHeight) = (Int(frame.pointee.width), Int(frame.pointee.height))
-    // The side that limits the cover keeps the frame's size exactly; the other is rounded up.
-    let scaledWidth: Int
-    let scaledHeight: Int
-    if width * sourceHeight >= height * sourceWidth {
-      scaledWidth = width
-      scaledHeight = max(height, (width * sourceHeight + sourceWidth - 1) / sourceWidth)
-    } else {
-      scaledHeight = height
-      scaledWidth = max(width, (height * sourceWidth + sourceHeight - 1) / sourceHeight)
+    var (scaledWidth, scaledHeight) = coverSize(of: frame, covering: width, height)
+    // A picture far thinner or flatter than the frame (1x1000 pixels) would scale to billions
+    // of pixels: only the part of it the frame shows is scaled.
+    if scaledWidth * scaledHeight > maximumCoverFactor * width * height {
+      let (sourceWidth, sourceHeight) = (Int(frame.pointee.width), Int(frame.pointee.height))
+      if scaledWidth == width {
+        let shown = min(sourceHeight, (height * sourceWidth + width - 1) / width)
+        frame.pointee.crop_top = (sourceHeight - shown) / 2
+        frame.pointee.crop_bottom = sourceHeight - shown - (sourceHeight - shown) / 2
+      } else {
+        let shown = min(sourceWidth, (width * sourceHeight + height - 1) / height)
+        frame.pointee.crop_left = (sourceWidth - shown) / 2
+        frame.pointee.crop_right = sourceWidth - shown - (sourceWidth - shown) / 2
+      }
+      guard av_frame_apply_cropping(frame, Int32(AV_FRAME_CROP_UNALIGNED)) >= 0 else {
+        throw failure(path, "the picture cannot be cut to the frame's shape")
+      }
+      (scaledWidth, scaledHeight) = coverSize(of: frame, covering: width, height)
     }
+    let (sourceWidth, sourceHeight) = (Int(frame.pointee.width), Int(frame.pointee.height))
     let format = AVPixelFormat(rawValue: frame.pointee.format)
     let converter = try PictureConverter(
       from: (
@@ -143,6 +159,22 @@ public enum PictureFileReader {
       }
     }
     return DecodedPicture(width: width, height: height, pixels: pixels)
+  }
+
+  /// How many times the frame's pixels a picture may scale to before only its shown part is
+  /// scaled: a picture of the frame's shape scales to exactly the frame.
+  static let maximumCoverFactor = 4
+
+  /// The smallest size at least `width`×`height` of the frame's shape: the side that limits
+  /// the cover keeps the size exactly; the other is rounded up.
+  private static func coverSize(
+    of frame: UnsafeMutablePointer<AVFrame>, covering width: Int, _ height: Int
+  ) -> (width: Int, height: Int) {
+    let (sourceWidth, sourceHeight) = (Int(frame.pointee.width), Int(frame.pointee.height))
+    if width * sourceHeight >= height * sourceWidth {
+      return (width, max(height, (width * sourceHeight + sourceWidth - 1) / sourceWidth))
+    }
+    return (max(width, (height * sourceWidth + sourceHeight - 1) / sourceHeight), height)
   }
 
   static func failure(_ path: String, _ reason: String) -> EncodingError {

@@ -73,13 +73,16 @@ public enum SampleLimits {
 /// input; a front end that wants one clear line runs this in
 /// `FileSystem.withStandardErrorSilenced`, as xylo-render does.
 package func openSample(path: String) throws(BankError) -> SoundFileReader {
+  // What it is before how long it is: a pipe or a device has no length to read.
+  switch FileSystem.kind(of: path) {
+  case .file, .missing: break
+  case .directory: throw BankError(path: path, reason: "it is a folder, not a sound file")
+  case .other: throw BankError(path: path, reason: "it is not a regular file (a pipe or a device)")
+  }
   switch FileSystem.size(of: path) {
   case .failure(let error): throw BankError(path: path, reason: error.reason)
   case .success(0): throw BankError(path: path, reason: "it is empty")
   case .success: break
-  }
-  if FileSystem.kind(of: path) != .file {
-    throw BankError(path: path, reason: "it is not a regular file")
   }
   let opened = Result { try SoundFileReader(path: path) }
   let reader: SoundFileReader

@@ -57,26 +57,32 @@ final class Console: @unchecked Sendable {
 
   /// `xylo-render: error: REASON` and the usage, for a bad command line.
   func error(usageError reason: String, usage: String) {
-    err("xylo-render: \(styled("error:", .red)) \(reason)\n\(usage)")
+    err("xylo-render: \(styled("error:", .red)) \(terminalSafe(reason))\n\(usage)")
   }
 
   /// `xylo-render: error: REASON`, for a failure that is not about a score's text.
   func error(_ reason: String) {
-    err("xylo-render: \(styled("error:", .red)) \(reason)")
+    err("xylo-render: \(styled("error:", .red)) \(terminalSafe(reason))")
   }
 
   /// `xylo-render: warning: MESSAGE`.
   func warning(_ message: String) {
-    err("xylo-render: \(styled("warning:", .magenta)) \(message)")
+    err("xylo-render: \(styled("warning:", .magenta)) \(terminalSafe(message))")
   }
 
   /// `xylo-render: note: MESSAGE`.
   func note(_ message: String) {
-    err("xylo-render: note: \(message)")
+    err("xylo-render: note: \(terminalSafe(message))")
   }
 
   /// Prints a diagnostic as `PATH:LINE:COLUMN: error: MESSAGE`, the source line and a caret.
   func print(_ diagnostic: Diagnostic, path: String, sourceLine: String?) {
+    var diagnostic = diagnostic
+    diagnostic.message = terminalSafe(diagnostic.message)
+    // One character for one, so the caret still stands under the column.
+    let sourceLine = sourceLine.map { line in
+      escaped(line) { isTerminalControl($0) && $0 != "\t" ? "\u{FFFD}" : nil }
+    }
     err(
       diagnostic.formatted(path: shown(path), sourceLine: sourceLine) { text, part in
         switch part {
@@ -141,6 +147,21 @@ extension Console {
     for warning in song.bankWarnings { self.warning(displayText(warning, limit: 300)) }
     for note in song.notes where notes { self.note("\(shown(path)): \(note)") }
   }
+}
+
+/// `text` with the control characters a file may carry (an escape sequence, a bell) written
+/// out as `\u{1B}`, so no file's text can drive the terminal or forge a line; newlines and
+/// tabs of a message kept. Every message the console prints passes here.
+func terminalSafe(_ text: String) -> String {
+  escaped(text) { scalar in
+    scalar == "\n" || scalar == "\t" || !isTerminalControl(scalar)
+      ? nil : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+  }
+}
+
+/// C0 and C1 control characters and DEL.
+func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
 }
 
 /// A path as a terminal or a CI log may show it: `<stdin>` for `-`, control characters (a

@@ -43,6 +43,11 @@ enum ConvertCommand {
       guard let path = arguments.values["--output"], !path.isEmpty else {
         throw OptionError("missing -o OUT (a .xylo score, a .mid or .musicxml file, or '-')")
       }
+      guard path == "-" || ConversionOutput(path: path) != nil else {
+        throw OptionError(
+          "convert writes a score (.xylo), a MIDI file (.mid) or MusicXML (.musicxml): name it so, not \(quote(path))"
+        )
+      }
       output = path
       options = try LimitOptions.parse(arguments)
       midi = try MIDIInputOptions.parse(arguments)

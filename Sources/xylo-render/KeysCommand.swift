@@ -31,7 +31,7 @@ enum KeysCommand {
         rows.append([
           title, info.pitch?.name ?? "-", info.pitch.map { fixed($0.frequency, places: 2) } ?? "-",
           "\(info.sampleRate)", "\(info.channels)", fixed(seconds, places: 3), "\(info.frameCount)",
-          info.source,
+          shown(info.source),
         ])
       } catch {
         console.error(error.description)

@@ -43,8 +43,15 @@ enum PictureCommand {
     do throws(OptionError) {
       try arguments.requirePositionals(["SCORE"], command: "picture")
       scorePath = arguments.positionals[0]
-      guard let path = arguments.values["--output"], !path.isEmpty, path != "-" else {
+      guard let path = arguments.values["--output"], !path.isEmpty else {
         throw OptionError("missing -o OUT (a .png or .svg file)")
+      }
+      guard path != "-" else {
+        throw OptionError("picture writes a file, not standard output: name it OUT.png or OUT.svg")
+      }
+      guard namesScorePicture(path) else {
+        throw OptionError(
+          "a picture is a PNG or an SVG file: name it .png or .svg, not \(quote(path))")
       }
       output = path
       if let text = arguments.values["--size"] {

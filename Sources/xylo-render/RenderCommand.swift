@@ -127,9 +127,16 @@ enum RenderCommand {
         }
       case .silentTaps(let silent):
         let taps = silent.count == 1 ? "1 tap plays" : "\(silent.count) taps play"
-        console.warning(
-          "\(taps) no sample: the bank has none for \(silent.firstKey) at velocity \(silent.firstVelocity)\(silent.count == 1 ? "" : " (the first)"); check its lovel/hivel ranges"
-        )
+        let first = silent.count == 1 ? "" : " (the first)"
+        if let turn = silent.firstRoundRobin {
+          console.warning(
+            "\(taps) no sample: the bank has none for \(silent.firstKey) at velocity \(silent.firstVelocity) on turn \(turn.turn) of its round robin of \(turn.length)\(first); check its seq_length/seq_position"
+          )
+        } else {
+          console.warning(
+            "\(taps) no sample: the bank has none for \(silent.firstKey) at velocity \(silent.firstVelocity)\(first); check its lovel/hivel ranges"
+          )
+        }
       case .abruptCuts, .unisonsMerged: break  // after the summary line, below
       }
     }

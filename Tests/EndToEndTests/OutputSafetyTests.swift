@@ -177,6 +177,36 @@ import Testing
     #expect(process.terminationStatus == 1)
   }
 
+  @Test func controlCharactersFromBanksAndNotationNeverReachTheTerminalRaw() throws {
+    let folder = try temporaryFolder()
+    let escape = "\u{1B}]0;owned\u{07}\u{1B}[2J"
+    // An SFZ value, a sample path that is not there, and a sample the keys table lists.
+    let badValue = try file(
+      "v.sfz", in: folder, holding: Array("<region> sample=a.wav volume=\(escape)\n".utf8))
+    let badPath = try file(
+      "p.sfz", in: folder, holding: Array("<region> sample=\(escape).wav key=60\n".utf8))
+    let abc = try file(
+      "t.abc", in: folder, holding: Array("X:1\nT:t\nK:C\nC D \(escape) E|\n".utf8))
+    let samples = folder + "/bank"
+    try FileManager.default.createDirectory(atPath: samples, withIntermediateDirectories: true)
+    #expect(try run(["render", "-", "-o", samples + "/C\(escape).wav"], input: "C\n").status == 0)
+    _ = try file(
+      "k.sfz", in: samples, holding: Array("<region> sample=C\(escape).wav key=60\n".utf8))
+    let runs = [
+      try run(["render", "-", "--bank", badValue, "-o", folder + "/v.wav"], input: "C4\n"),
+      try run(["render", "-", "--bank", badPath, "-o", folder + "/p.wav"], input: "C4\n"),
+      try run(["check", abc]),
+      try run(["keys", "--bank", samples + "/k.sfz"]),
+    ]
+    for (index, result) in runs.enumerated() {
+      #expect(!(result.stdout + result.stderr).contains("\u{1B}"), "\(index): \(result.stderr)")
+      #expect(!(result.stdout + result.stderr).contains("\u{07}"), "\(index)")
+    }
+    #expect(runs[0].status == 1 && runs[0].stderr.contains("volume=\\u{1B}]0;owned\\u{7}"))
+    #expect(runs[1].status == 1 && runs[1].stderr.contains("\\u{1B}[2J.wav"))
+    #expect(runs[3].status == 0 && runs[3].stdout.contains("C\\u{1B}]0;owned\\u{7}"))
+  }
+
   @Test func aHugeUnknownKeyIsQuotedShortAndEscaped() throws {
     let folder = try temporaryFolder()
     let key = "Q" + String(repeating: "x", count: 1_000_000)

@@ -72,6 +72,27 @@ import Testing
     #expect(!whole.stderr.contains("no sample"))
   }
 
+  @Test func tapsInARoundRobinGapAreBlamedOnTheTurnsNotTheVelocities() throws {
+    let folder = try temporaryFolder()
+    _ = try run(["bank", "export", folder + "/bank", "--quiet"])
+    // Turns 1 and 3 of 3 have a region: the second and fifth of five taps play nothing.
+    let sfz = try file(
+      "x.sfz", in: folder,
+      holding: Array(
+        """
+        <region> sample=bank/C.wav key=84 seq_length=3 seq_position=1
+        <region> sample=bank/C.wav key=84 seq_length=3 seq_position=3
+
+        """.utf8))
+    let result = try run(
+      ["render", "-", "-o", folder + "/o.wav", "--bank", sfz], input: "C6 C6 C6 C6 C6\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.hasPrefix(
+        "xylo-render: warning: 2 taps play no sample: the bank has none for C6 at velocity 127 on turn 2 of its round robin of 3 (the first); check its seq_length/seq_position\n"
+      ), "\(result.stderr)")
+  }
+
   @Test func aBrokenInstrumentIsRefusedWithItsLineAndNoOutput() throws {
     let folder = try temporaryFolder()
     let sfz = try file(

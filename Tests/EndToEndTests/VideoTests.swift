@@ -187,7 +187,24 @@ import Testing
     let png = try run(["picture", "-", "-o", folder + "/roll.png"], input: "C D C E*0.5\n")
     #expect(png.status == 0)
     let bad = try run(["picture", "-", "-o", folder + "/roll.jpg"], input: "C\n")
-    #expect(bad.status == 1)
-    #expect(bad.stderr.contains("must name a picture ('.png' or '.svg')"), "\(bad.stderr)")
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr.contains("a picture is a PNG or an SVG file: name it .png or .svg, not '"),
+      "\(bad.stderr)")
+    let standardOutput = try run(["picture", "-", "-o", "-"], input: "C\n")
+    #expect(standardOutput.status == 64)
+    #expect(
+      standardOutput.stderr.hasPrefix(
+        "xylo-render: error: picture writes a file, not standard output: name it OUT.png or OUT.svg"
+      ))
+  }
+
+  @Test func anOutputNamedWithTheWrongExtensionIsACommandLineMistakeForEveryCommand() throws {
+    let folder = try temporaryFolder()
+    for command in ["render", "ringtone", "video", "picture", "page", "convert"] {
+      let result = try run([command, "-", "-o", folder + "/out.zzz"], input: "C D\n")
+      #expect(result.status == 64, "\(command): \(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder + "/out.zzz"), "\(command)")
+    }
   }
 }

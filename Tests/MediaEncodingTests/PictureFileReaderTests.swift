@@ -35,6 +35,17 @@ private func isBlue(_ rgb: [Int]) -> Bool { rgb[2] > 200 && rgb[0] < 30 && rgb[1
     #expect(stride(from: 3, to: wide.pixels.count, by: 4).allSatisfy { wide.pixels[$0] == 255 })
   }
 
+  @Test func aPictureFarThinnerThanTheFrameScalesOnlyThePartItShows() throws {
+    // 1x1000 (the top half red, the bottom blue) covering 1920x1080 would scale to 1920 by
+    // 1,920,000 pixels (15 GB): its middle row, red, is all the frame shows.
+    let thin = try PictureFileReader.read(picture("thin.png"), covering: 1_920, height: 1_080)
+    #expect(thin.width == 1_920 && thin.height == 1_080)
+    #expect(isRed(colour(thin, x: 0, y: 0)) && isRed(colour(thin, x: 1_919, y: 1_079)))
+    // Turned: a 1x1000 picture covering a frame 2 wide and 2,000 tall shows all of it.
+    let tall = try PictureFileReader.read(picture("thin.png"), covering: 2, height: 2_000)
+    #expect(isRed(colour(tall, x: 1, y: 10)) && isBlue(colour(tall, x: 1, y: 1_990)))
+  }
+
   @Test func theSamePictureGivesTheSamePixelsOnEveryRead() throws {
     let first = try PictureFileReader.read(picture("halves.jpg"), covering: 50, height: 30)
     let second = try PictureFileReader.read(picture("halves.jpg"), covering: 50, height: 30)
@@ -56,6 +67,7 @@ private func isBlue(_ rgb: [Int]) -> Bool { rgb[2] > 200 && rgb[0] < 30 && rgb[1
       ),
       (folder, "not a regular file"),
       (folder + "/missing.png", "no such file"),
+      (picture("anim.webp"), "an animated WebP is not a picture for a background; use a still"),
     ]
     for (path, reason) in cases {
       #expect(

@@ -158,6 +158,24 @@ import Testing
     #expect(read.warnings == ["1 <alter> value ('0.5') is rounded to the nearest semitone"])
   }
 
+  @Test func anAlterationPastAnOctaveIsRefusedWhereItStands() throws {
+    let wild =
+      "<note><pitch><step>C</step><alter>99999999</alter><octave>4</octave></pitch><duration>1</duration></note>"
+    do {
+      _ = try read(score([wild]))
+      Issue.record("an <alter> of 99999999 was read")
+    } catch {
+      #expect(
+        error.message
+          == "<alter> '99999999' is past an octave: a note's alteration is -12 to 12 semitones")
+      #expect(error.line != nil)
+    }
+    // A double flat is an alteration.
+    let doubleFlat =
+      "<note><pitch><step>D</step><alter>-2</alter><octave>4</octave></pitch><duration>1</duration></note>"
+    #expect(heard(try read(score([doubleFlat])).song).map(\.note) == [60])
+  }
+
   @Test func partsAreTracksNamedByThePartListAndVoicesAreChannels() throws {
     var voices = ""
     for voice in 1...11 {

@@ -326,3 +326,22 @@ private func bankError(_ text: String) throws -> BankError? {
     #expect(bank.level(forGain: 1, title: "C4", strikeLayer: 0) == 1)
   }
 }
+
+@Suite struct SampleFileKindTests {
+  @Test func aPipeOrAFolderNamedAsASampleIsSaidToBeOne() throws {
+    let folder = try temporaryFolder()
+    #expect(mkfifo(folder + "/pipe.wav", 0o600) == 0)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/folder.wav", withIntermediateDirectories: false)
+    for (name, reason) in [
+      ("pipe.wav", "it is not a regular file (a pipe or a device)"),
+      ("folder.wav", "it is a folder, not a sound file"),
+    ] {
+      let path = try file(
+        "\(name).sfz", in: folder, holding: Array("<region> sample=\(name)\n".utf8))
+      #expect(throws: BankError(path: "\(folder)/\(name)", reason: reason)) {
+        try SFZBank(path: path).sample(for: "C4", strikeLayer: 0)
+      }
+    }
+  }
+}

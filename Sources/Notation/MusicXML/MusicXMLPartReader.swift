@@ -178,8 +178,14 @@ struct MusicXMLPartReader {
           "<alter> '\(shown(text))' is not a number of semitones",
           line: element.site(of: "alter").line, element: "alter")
       }
+      // A double sharp is 2; past an octave is no spelling of a note but a broken file.
+      guard (-12...12).contains(rounded) else {
+        throw place.error(
+          "<alter> '\(shown(text))' is past an octave: a note's alteration is -12 to 12 semitones",
+          line: element.site(of: "alter").line, element: "alter")
+      }
       if value.denominator != 1 { ignored.note(.microtone, text) }
-      alter = max(-24, min(24, rounded))
+      alter = rounded
     }
     return ((octave + 1) * 12 + step + alter + transpose, alter < 0 && transpose % 12 == 0)
   }

@@ -130,9 +130,20 @@ public struct RenderPlan: Sendable {
         key, gain, turn in
         let layer = bank.strikeLayer(for: key, gain: gain, turn: turn)
         if layer < 0 {
-          silent = SilentTaps(
-            count: (silent?.count ?? 0) + 1, firstKey: silent?.firstKey ?? key,
-            firstVelocity: silent?.firstVelocity ?? TapVelocity.of(gain: gain))
+          if var known = silent {
+            known.count += 1
+            silent = known
+          } else {
+            // Another turn of the key's round robin playing it puts the gap in the turns.
+            let length = bank.roundRobinLength(for: key)
+            let playedOnAnotherTurn = (0..<min(length, 100)).contains {
+              bank.strikeLayer(for: key, gain: gain, turn: $0) >= 0
+            }
+            silent = SilentTaps(
+              count: 1, firstKey: key, firstVelocity: TapVelocity.of(gain: gain),
+              firstRoundRobin: playedOnAnotherTurn
+                ? SilentTaps.RoundRobinTurn(turn: turn % length + 1, length: length) : nil)
+          }
         }
         return (
           sampleIndex[key]?[layer] ?? 0,
@@ -204,4 +215,13 @@ public struct SilentTaps: Equatable, Sendable {
   public var count: Int
   public var firstKey: String
   public var firstVelocity: Int
+  /// The first one's turn of its key's round robin, when another turn plays the key at that
+  /// velocity (the gap is in the round robin's `seq_position`s, not the velocities); else nil.
+  public var firstRoundRobin: RoundRobinTurn?
+
+  /// A turn (1-based) of a round robin of `length` turns.
+  public struct RoundRobinTurn: Equatable, Sendable {
+    public var turn: Int
+    public var length: Int
+  }
 }
