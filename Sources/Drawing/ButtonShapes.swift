@@ -15,6 +15,9 @@ extension KeyboardLook {
   public static let longestButton = InstrumentLayout.longestButton
   /// The gap between two buttons, in naturals' thicknesses.
   public static let buttonGap = InstrumentLayout.gap
+  /// The gap between a xylophone's neighbouring naturals, as a fraction of their spacing: a
+  /// bar is `1 - xylophoneBarGap` of its room along the row.
+  public static let xylophoneBarGap = XylophoneLayout.barGap
 
   /// The buttons of `keys` as the app stacks them (lowest first, at the top), each centred.
   public static func buttonShapes(of keys: [DrawnKey]) -> [ButtonShape] {

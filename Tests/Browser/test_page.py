@@ -9,13 +9,15 @@ also after a seek, at double speed and across a loop; the song must decode to th
 `xylo-render render`'s; a key pressed by keyboard or pointer must start its sound and dim in
 that same event, stopping the sound before it unless polyphonic; taps pressed at known times
 must come back from `xylo-render events` of the copied score at those times, and the page's
-WAV of them must be `xylo-render render`'s of that score; and on a phone held upright
-(390x844) the keys and controls must fit the screen.
+WAV of them must be `xylo-render render`'s of that score; no key may look struck before the
+song reaches its tap; and for songs of 1 to 37 keys at 390x844, 844x390, 768x1024, 1280x800
+and 1920x1080, every key and control must be in view without scrolling, each key's touch area
+at least 44x44 CSS pixels for up to 15 keys and 24x24 for any, the title in two lines at most.
 
 Run: /usr/bin/python3 Tests/Browser/test_page.py (scripts/test does, after `swift test`).
 XYLO_RENDER names the binary (default .build/debug/xylo-render); XYLO_PAGE_SCREENSHOTS, when
-set, is a folder the screenshots are saved in (page-1280x800.png, page-390x844.png, and
-page-xylophone-*.png of a song of 31 keys). Without
+set, is a folder the screenshots are saved in (page-1280x800.png, page-390x844.png,
+page-xylophone-*.png of Für Elise, 29 keys, and page-37-keys-*.png at the five sizes). Without
 Chromium, chromedriver or Selenium the suite fails: it is never skipped.
 """
 
@@ -119,11 +121,39 @@ class PageInBrowserTests(unittest.TestCase):
         made = xylo("page", SCORE, "-o", cls.page)
         assert made.returncode == 0, made.stderr
         cls.taps = events(SCORE)
-        # A song of 31 keys, drawn as a xylophone.
+        # Für Elise: 29 keys, drawn as a xylophone.
         cls.xylophone = os.path.join(cls.folder, "fur-elise.html")
+        cls.pages = [cls.xylophone]
         made = xylo("page", os.path.join(ROOT, "docs", "pictures", "fur-elise-excerpt.xylo"),
                     "-o", cls.xylophone)
         assert made.returncode == 0, made.stderr
+        # Songs of 1 to 37 keys for the layout, and their key counts.
+        def scientific(notes):
+            names = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]
+            return " ".join(f"{names[note % 12]}{note // 12 - 1}" for note in notes)
+
+        naturals = [note for note in range(72, 97) if note % 12 in (0, 2, 4, 5, 7, 9, 11)]
+        long_title = ("title A Very Long Title That Goes On And On Well Past The Width Of Any "
+                      "Phone Held Upright Or Sideways, Of Any Tablet And Of The Widest Screen "
+                      "On Any Desk, Longer Than Two Lines Of It Can Hold\n"
+                      "artist Somebody With A Rather Long Name\n")
+        cls.layouts = [
+            ("twinkle", cls.page),
+            ("one key", cls.make_page("one-key", "title One Key\nC5 C5 C5\n")),
+            ("eight below the app's", cls.make_page(
+                "eight-low", "title Eight Below\ntempo 240\n" + scientific(naturals[:8]) + "\n")),
+            ("13 chromatic", cls.make_page(
+                "chromatic-13", "title Thirteen\ntempo 240\n" + scientific(range(72, 85)) + "\n")),
+            ("15 chromatic", cls.make_page(
+                "chromatic-15", "title Fifteen\ntempo 240\n" + scientific(range(72, 87)) + "\n")),
+            ("15 naturals, a long title", cls.make_page(
+                "naturals-15", long_title + "tempo 240\n" + scientific(naturals[:15]) + "\n")),
+            ("29 of Für Elise", cls.xylophone),
+            ("37 chromatic", cls.make_page(
+                "chromatic-37", "title Thirty-seven\ntempo 240\n" + scientific(range(65, 102)) + "\n")),
+        ]
+        # A song whose first tap is at 0.5 s, on E.
+        cls.late = cls.make_page("late-start", "title Late Start\n0.5 E\n1 G\n")
         rendered = os.path.join(cls.folder, "twinkle.wav")
         run = xylo("render", SCORE, "-o", rendered, "--quiet")
         assert run.returncode == 0, run.stderr
@@ -136,6 +166,10 @@ class PageInBrowserTests(unittest.TestCase):
             "--window-size=1280,800",
             "--autoplay-policy=no-user-gesture-required",
             "--hide-scrollbars",
+            # A desktop's mouse, which hovers (headless Chromium has none); the phones' touch
+            # emulation makes it a finger, which does not.
+            "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
+            "availablePointerTypes=4",
         ):
             options.add_argument(argument)
         options.add_experimental_option(
@@ -151,10 +185,22 @@ class PageInBrowserTests(unittest.TestCase):
         cls.open(1280, 800)
 
     @classmethod
+    def make_page(cls, name, score):
+        """The page of the score text `score`, written as NAME.xylo and NAME.html."""
+        path = os.path.join(cls.folder, name + ".xylo")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(score)
+        page = os.path.join(cls.folder, name + ".html")
+        made = xylo("page", path, "-o", page, "--quiet")
+        assert made.returncode == 0, made.stderr
+        cls.pages.append(page)
+        return page
+
+    @classmethod
     def open(cls, width, height, page=None):
         """Loads the page (Twinkle's unless `page`) in a viewport of `width`x`height` CSS pixels
-        (a phone's below 600)."""
-        phone = width < 600
+        (a phone's when a side is below 600)."""
+        phone = min(width, height) < 600
         cls.driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 2 if phone else 1,
@@ -285,7 +331,7 @@ class PageInBrowserTests(unittest.TestCase):
             if message["method"] == "Network.requestWillBeSent":
                 urls.append(message["params"]["request"]["url"])
         self.assertIn(self.url, urls)
-        pages = (self.url, "file://" + self.xylophone)
+        pages = [self.url] + ["file://" + page for page in self.pages]
         others = [url for url in urls if url not in pages and not url.startswith(("data:", "blob:"))]
         self.assertEqual(others, [])
         policy = self.js(
@@ -322,6 +368,36 @@ class PageInBrowserTests(unittest.TestCase):
                 # bottom (as in the video): neither white nor black keeps 4.5:1 there.
                 self.assertGreaterEqual(worst, 4.5 if not dimmed or title != "E" else 4.0,
                                         f"{title} dimmed={dimmed}")
+
+    def dimmed(self):
+        """Each key's dim as drawn, two animation frames from now."""
+        self.js("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return self.js("return Array.from(document.querySelectorAll('button.key'))"
+                       ".map(k => k.classList.contains('dimmed'))")
+
+    def test_no_key_looks_struck_before_the_song_reaches_its_tap(self):
+        try:
+            # Twinkle's first tap, C, is at 0: the page opens there, and nothing has struck.
+            self.open(1280, 800)
+            self.assertEqual(self.js("return document.querySelector('audio.song').currentTime"), 0)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            # Sought to there, C is struck: dimmed for 0.2 s from its tap.
+            self.seek_paused(0)
+            self.assertEqual(self.dimmed(), [True] + [False] * 6)
+            self.seek_paused(0.1999)
+            self.assertEqual(self.dimmed(), [True] + [False] * 6)
+            self.seek_paused(0.2)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            # A song whose first tap (E) is at 0.5 s: nothing dimmed before it, paused or not.
+            self.open(1280, 800, self.late)
+            self.assertEqual(self.dimmed(), [False] * 7)
+            for seconds, dims in ((0, [False] * 7), (0.25, [False] * 7), (0.5, [2]), (0.6, [2]),
+                                  (0.75, [False] * 7), (1.1, [4])):
+                self.seek_paused(seconds)
+                expected = dims if len(dims) == 7 else [index in dims for index in range(7)]
+                self.assertEqual(self.dimmed(), expected, seconds)
+        finally:
+            self.open(1280, 800)
 
     def test_keys_dim_on_the_songs_taps_by_its_audio_clock(self):
         self.seek_paused(0)
@@ -529,6 +605,74 @@ class PageInBrowserTests(unittest.TestCase):
         finally:
             self.open(1280, 800)
 
+    def test_every_key_and_control_is_in_view_and_keys_are_large_enough_to_touch(self):
+        # WCAG 2.2's target sizes: 44x44 for a song of up to 15 keys, 24x24 for any.
+        sizes = ((390, 844), (844, 390), (768, 1024), (1280, 800), (1920, 1080))
+        # The smallest key's side at each size: of the songs of up to 15 keys, and of all.
+        smallest = {size: [float("inf"), float("inf")] for size in sizes}
+        try:
+            for name, page in self.layouts:
+                for width, height in sizes:
+                    where = f"{name} at {width}x{height}"
+                    self.open(width, height, page)
+                    layout = self.js(
+                        "const box = e => { const r = e.getBoundingClientRect();"
+                        " return [r.left, r.top, r.right, r.bottom]; };"
+                        "const hit = e => { const r = e.getBoundingClientRect();"
+                        " const at = document.elementFromPoint((r.left + r.right) / 2,"
+                        "  (r.top + r.bottom) / 2); return at !== null && e.contains(at); };"
+                        "const title = document.querySelector('h1'), style = getComputedStyle(title);"
+                        "return {view: [innerWidth, innerHeight],"
+                        " scroll: [document.documentElement.scrollWidth,"
+                        "  document.documentElement.scrollHeight],"
+                        " keys: Array.from(document.querySelectorAll('button.key')).map(box),"
+                        " hits: Array.from(document.querySelectorAll('button.key')).map(hit),"
+                        " controls: Array.from(document.querySelectorAll("
+                        "  '.control, input.seek, .clock, details.score > summary, h1'))"
+                        "  .map(e => [e.className || e.tagName, box(e), hit(e)]),"
+                        " title: [box(title)[3] - box(title)[1], parseFloat(style.lineHeight),"
+                        "  title.scrollHeight > title.clientHeight]}"
+                    )
+                    self.assertEqual(layout["view"], [width, height], where)
+                    self.assertLessEqual(layout["scroll"][0], width, f"{where}: scrolls across")
+                    self.assertLessEqual(layout["scroll"][1], height, f"{where}: scrolls down")
+                    least = 44 if len(layout["keys"]) <= 15 else 24
+                    for index, (left, top, right, bottom) in enumerate(layout["keys"]):
+                        self.assertTrue(0 <= left < right <= width and 0 <= top < bottom <= height,
+                                        f"{where}: key {index} out of view")
+                        self.assertGreaterEqual(min(right - left, bottom - top), least,
+                                                f"{where}: key {index} too small to touch")
+                        self.assertTrue(layout["hits"][index], f"{where}: key {index} covered")
+                        side = min(right - left, bottom - top)
+                        least_of = smallest[(width, height)]
+                        least_of[1] = min(least_of[1], side)
+                        if len(layout["keys"]) <= 15:
+                            least_of[0] = min(least_of[0], side)
+                        for other, (u0, v0, u1, v1) in enumerate(layout["keys"][:index]):
+                            # Neighbours' areas meet: they may share an edge, to the layout's
+                            # rounding (1/64 px), never more.
+                            overlap = min(min(right, u1) - max(left, u0),
+                                          min(bottom, v1) - max(top, v0))
+                            self.assertLess(overlap, 0.1, f"{where}: keys {other} and {index}")
+                    for kind, (left, top, right, bottom), hit in layout["controls"]:
+                        self.assertTrue(0 <= left < right <= width and 0 <= top < bottom <= height,
+                                        f"{where}: {kind} out of view")
+                        self.assertTrue(hit, f"{where}: {kind} covered")
+                    # The title: one line, or two before it ends in an ellipsis (one when the
+                    # screen is low); the long one is cut, the others are whole.
+                    shown, line, cut = layout["title"]
+                    lines = round(shown / line)
+                    self.assertEqual(cut, name.endswith("a long title"), where)
+                    expected = (1 if height < 560 else 2) if cut else 1
+                    self.assertEqual(lines, expected, where)
+                    if name == "37 chromatic":
+                        self.screenshot(f"page-37-keys-{width}x{height}.png")
+            print("\n  smallest key (songs of up to 15 keys; of any): " + ", ".join(
+                f"{width}x{height} {few:.1f}; {any_:.1f} px"
+                for (width, height), (few, any_) in smallest.items()), end=" ")
+        finally:
+            self.open(1280, 800)
+
     def test_a_song_of_many_keys_is_a_xylophone_that_fits_and_plays(self):
         try:
             for width, height in ((1280, 800), (390, 844)):
@@ -542,7 +686,7 @@ class PageInBrowserTests(unittest.TestCase):
                     " titles: Array.from(document.querySelectorAll('button.key'))"
                     "  .map(k => k.textContent)}"
                 )
-                self.assertEqual(len(boxes["keys"]), 31)
+                self.assertEqual(len(boxes["keys"]), 29)
                 self.assertEqual(boxes["titles"][:3], ["F4", "G4", "A4"])
                 left, top, right, bottom = boxes["keyboard"]
                 for index, (x0, y0, x1, y1) in enumerate(boxes["keys"]):
@@ -550,8 +694,22 @@ class PageInBrowserTests(unittest.TestCase):
                     self.assertTrue(top - 0.5 <= y0 < y1 <= bottom + 0.5, index)
                     self.assertGreaterEqual(min(x1 - x0, y1 - y0), 12, "a bar a finger can hit")
                     for other, (u0, v0, u1, v1) in enumerate(boxes["keys"][:index]):
-                        overlap = max(0, min(x1, u1) - max(x0, u0)) * max(0, min(y1, v1) - max(y0, v0))
-                        self.assertLess(overlap, 1, f"bars {other} and {index} overlap")
+                        overlap = min(min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0))
+                        self.assertLess(overlap, 0.1, f"bars {other} and {index} overlap")
+                # Each bar is drawn inside its key's area (`::before`), at alpha 0.7, 0.5 dimmed.
+                bars = self.js(
+                    "return Array.from(document.querySelectorAll('button.key')).map(k => {"
+                    " const was = k.classList.contains('dimmed'); k.classList.remove('dimmed');"
+                    " const rest = getComputedStyle(k, '::before').backgroundColor;"
+                    " k.classList.add('dimmed');"
+                    " const out = [getComputedStyle(k).backgroundColor, rest,"
+                    "  getComputedStyle(k, '::before').backgroundColor];"
+                    " k.classList.toggle('dimmed', was); return out; })"
+                )
+                for index, (area, rest, dimmed) in enumerate(bars):
+                    self.assertEqual(parse_css_colour(area)[1], 0, index)
+                    self.assertEqual(parse_css_colour(rest)[1], 0.7, index)
+                    self.assertEqual(parse_css_colour(dimmed), (parse_css_colour(rest)[0], 0.5))
                 self.screenshot(f"page-xylophone-{width}x{height}.png")
             # A press is recorded by the title the score plays.
             self.js("document.querySelector('button.record').click()")

@@ -105,12 +105,15 @@ import Testing
     #expect(titles.count == 29)
     #expect(titles.prefix(6) == ["F4", "G4", "A4", "B4", "C5", "E5"])
     #expect(page.keys.map { $0["plays"] as? String } == titles)
-    // Each shape's bars and rails, the rails masked where the bars are.
-    for shape in ["tall", "wide", "widest"] {
+    // Each shape's bars and rails, the rails masked where the bars are: turned a quarter on a
+    // keyboard taller than wide, upright on a wide one (PageXylophoneTests: which, where).
+    for shape in ["shape-900x1600", "shape-1600x900", "shape-3200x800"] {
       #expect(page.html.contains("<svg class=\"rails \(shape)\""), "\(shape)")
       #expect(page.html.contains("<g mask=\"url(#outside-\(shape))\""), "\(shape)")
+      #expect(page.html.contains(".rails.\(shape) { display: block; }"), "\(shape)")
     }
-    #expect(page.html.contains("@container keyboard (min-aspect-ratio: 2 / 1) {"))
+    #expect(page.html.contains("@container keyboard (min-aspect-ratio: "))
+    #expect(page.html.contains(".stage .key::before { content: \"\";"))
     #expect(page.keys.map { $0["shortcuts"] as? [String] ?? [] }.prefix(2) == [["1"], ["2"]])
   }
 

@@ -70,7 +70,8 @@ private func keyboard(_ content: PageContent) -> String {
     let slots = content.keys.enumerated().map { index, page in
       "<div class=\"slot k\(index)\">\(key(index, page, classes: "key"))</div>\n"
     }
-    return "<main class=\"keyboard buttons\" aria-label=\"Keys\">\n\(slots.joined())</main>\n"
+    return
+      "<main class=\"keyboard buttons\" aria-label=\"Keys\"><div class=\"bars\">\n\(slots.joined())</div></main>\n"
   case .xylophone:
     let bars = content.keys.enumerated().map { index, page in
       key(index, page, classes: "key k\(index)") + "\n"
@@ -86,7 +87,7 @@ private func keyboard(_ content: PageContent) -> String {
 
 /// The transport, the tap-along panel, the tapped score and the keys' hint.
 private func controls(_ content: PageContent) -> String {
-  let icon = { (path: String, name: String) in
+  func icon(_ path: String, _ name: String) -> String {
     "<svg class=\"\(name)\" viewBox=\"0 0 24 24\" aria-hidden=\"true\"><path d=\"\(path)\"/></svg>"
   }
   let speeds = [0.5, 0.75, 1, 1.25, 1.5, 2].map { speed in
@@ -102,6 +103,8 @@ private func controls(_ content: PageContent) -> String {
     hint += " or " + letters.map { "<kbd>\(htmlText($0))</kbd>" }.joined(separator: " ")
   }
   hint += " play a key · <kbd>Space</kbd> plays the song · <kbd>R</kbd> records"
+  // A control's words hide on a small screen, where its icon and its name (`title`) remain.
+  func words(_ text: String) -> String { "<span class=\"label\">\(text)</span>" }
   return """
     <footer class="controls">
     <div class="panel transport">
@@ -110,24 +113,42 @@ private func controls(_ content: PageContent) -> String {
     \(icon("M7 5h3.5v14H7zM13.5 5H17v14h-3.5z", "pause"))</button>
     <input type="range" class="seek" min="0" max="\(jsonNumber(seconds))" step="any" value="0" aria-label="Position">
     <span class="clock">0:00.0</span>
-    <button type="button" class="control loop" aria-pressed="false">\
-    \(icon("M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z", "repeat"))Loop</button>
-    <select class="control speed" aria-label="Speed">\(speeds.joined())</select>
+    <button type="button" class="control loop" aria-pressed="false" title="Loop">\
+    \(icon(controlIcons.loop, "icon"))\(words("Loop"))</button>
+    <select class="control speed" aria-label="Speed" title="Speed">\(speeds.joined())</select>
     </div>
     <div class="panel tapalong">
-    <button type="button" class="control record" aria-pressed="false"><span class="dot"></span><span class="label">Record</span></button>
-    <button type="button" class="control polyphony" aria-pressed="false" title="Let sounds ring on; the app stops each sound at the next tap">Polyphony</button>
-    <span class="count">No taps yet</span>
-    <button type="button" class="control copy" disabled>Copy score</button>
-    <button type="button" class="control download" disabled>Download WAV</button>
-    <button type="button" class="control clear" disabled>Clear</button>
-    <span class="status" role="status"></span>
+    <button type="button" class="control record" aria-pressed="false" title="Record (R)"><span class="dot"></span>\(words("Record"))</button>
+    <button type="button" class="control polyphony" aria-pressed="false" title="Polyphony: let sounds ring on; the app stops each sound at the next tap">\
+    \(icon(controlIcons.polyphony, "icon"))\(words("Polyphony"))</button>
+    <span class="status" role="status"></span><span class="count">No taps yet</span>
+    <button type="button" class="control copy" title="Copy score" disabled>\
+    \(icon(controlIcons.copy, "icon"))\(words("Copy score"))</button>
+    <button type="button" class="control download" title="Download WAV" disabled>\
+    \(icon(controlIcons.download, "icon"))\(words("Download WAV"))</button>
+    <button type="button" class="control clear" title="Clear" disabled>\
+    \(icon(controlIcons.clear, "icon"))\(words("Clear"))</button>
+    <details class="score"><summary class="control" title="Score of the taps">\
+    \(icon(controlIcons.score, "icon"))\(words("Score"))</summary><pre class="score-text"></pre></details>
     </div>
-    <details class="score"><summary>Score of the taps</summary><pre class="score-text"></pre></details>
     <p class="hint">\(hint)</p>
     </footer>
     """
 }
+
+/// The controls' icons: SVG paths in a 24 × 24 box.
+private let controlIcons = (
+  loop: "M7 7h10v3l4-4-4-4v3H5v6h2zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2z",
+  polyphony: "M9 4v10.3A3 3 0 1 0 11 17V8h8v6.3A3 3 0 1 0 21 17V4z",
+  copy: "M16 1H4a2 2 0 0 0-2 2v14h2V3h12zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7"
+    + "a2 2 0 0 0-2-2zm0 16H8V7h11z",
+  download: "M19 9h-4V3H9v6H5l7 7zM5 18v2h14v-2z",
+  clear:
+    "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6z",
+  score:
+    "M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zm2 16H8v-2h8zm0-4H8v-2h8zm-3-5V3.5"
+    + "L18.5 9z"
+)
 
 /// What the script reads: the rate, the song's length and taps, the keys with their samples
 /// and levels, and the tapped score's header. `<` is escaped, so the text cannot end its

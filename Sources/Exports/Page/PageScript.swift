@@ -47,6 +47,9 @@ let pagePlayerScript = #"""
     let recording = false;
     let take = [];
     let dragging = false;
+    // Whether the song has been played or sought: until then it stands at 0 unheard, and a
+    // tap at 0 has not struck yet.
+    let heard = false;
     // Until when a played key stays dimmed: on the live audio clock once it runs, else on
     // the page's clock (the first press, while the audio starts).
     const pressed = keys.map(function () { return { audio: -1, page: -1 }; });
@@ -144,8 +147,9 @@ let pagePlayerScript = #"""
       const position = song.currentTime;
       const frames = position * rate;
       const now = performance.now();
+      heard = heard || !song.paused || position > 0;
       for (let key = 0; key < keys.length; key += 1) {
-        show(key, songDims(key, frames) || liveDims(key, now));
+        show(key, (heard && songDims(key, frames)) || liveDims(key, now));
       }
       document.body.dataset.position = String(position);
       showTransport(position);
@@ -236,6 +240,7 @@ let pagePlayerScript = #"""
       song.currentTime = Number(seek.value);
     });
     seek.addEventListener("change", function () { dragging = false; });
+    song.addEventListener("seeking", function () { heard = true; });
     record.addEventListener("click", toggleRecording);
     polyphony.addEventListener("click", function () { setPolyphonic(!polyphonic); });
     song.addEventListener("error", function () {

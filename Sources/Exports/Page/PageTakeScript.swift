@@ -27,8 +27,10 @@ let pageTakeScript = #"""
       }).join("");
     }
 
+    // The taps' count, and what they allow; a message about the taps before goes.
     function showTake() {
       const taps = take.length;
+      say("");
       count.textContent = taps === 0 ? "No taps yet" : taps + (taps === 1 ? " tap" : " taps");
       copyButton.disabled = taps === 0;
       download.disabled = taps === 0;
@@ -140,6 +142,5 @@ let pageTakeScript = #"""
     clear.addEventListener("click", function () {
       take = [];
       showTake();
-      say("");
     });
   """#
