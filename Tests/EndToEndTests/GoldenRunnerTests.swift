@@ -136,6 +136,20 @@ import Testing
     #expect(overridden.status == 1)
   }
 
+  @Test func aContentHashFileThatHoldsNoHashIsNamedAsMalformed() throws {
+    let folder = try suite(["s": "C\n"])
+    #expect(try run(["test", folder, "--golden-format", "sha256"]).status == 0)
+    let golden = folder + "/s.golden.sha256"
+    try Data(repeating: 0, count: 80).write(to: URL(fileURLWithPath: golden))
+    let result = try run(["test", folder])
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.contains(
+        "cannot read '\(golden)': it is not a content hash: its first word must be 64 hexadecimal digits"
+      ), "\(result.stdout)")
+    #expect(!result.stdout.contains("the golden's \u{0}"))
+  }
+
   @Test func anUnknownOptionInAScoreIsAnErrorAtItsColumn() throws {
     let folder = try suite(["s": "options --polyphony 1 --fast\nC\n"])
     let result = try run(["test", folder])

@@ -179,12 +179,7 @@ private func compare(
   song: Song, options: GoldenRunOptions
 ) throws(RenderError) -> GoldenVerdict {
   if format == .sha256 {
-    let stored = (try? FileSystem.readAll(test.golden, limit: 4_096)).map {
-      String(decoding: $0, as: UTF8.self)
-    }
-    return .contentHash(
-      expected: stored?.split(separator: " ").first.map(String.init) ?? "",
-      actual: summary.contentHash ?? "")
+    return .contentHash(expected: try storedHash(test.golden), actual: summary.contentHash ?? "")
   }
   var comparison = try compareGolden(
     expected: test.golden, actual: scratch.path,
@@ -194,6 +189,23 @@ private func compare(
     $0.replacing("'\(scratch.path)'", with: "the render")
   }
   return .samples(comparison)
+}
+
+/// The content hash a `.golden.sha256` file holds: its first word, 64 hexadecimal digits (as
+/// `sha256sum` writes a line); anything else is refused naming the file.
+func storedHash(_ path: String) throws(RenderError) -> String {
+  let bytes: [UInt8]
+  do { bytes = try FileSystem.readAll(path, limit: 4_096) } catch {
+    throw .unreadableScore(path: path, reason: error.reason)
+  }
+  let word = bytes.prefix { !Character(Unicode.Scalar($0)).isWhitespace }
+  guard word.count == 64, word.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else {
+    throw .unreadableScore(
+      path: path,
+      reason: "it is not a content hash: its first word must be 64 hexadecimal digits, "
+        + "as 'xylo-render test --update' writes it")
+  }
+  return String(decoding: word, as: UTF8.self).lowercased()
 }
 
 extension GoldenVerdict {
