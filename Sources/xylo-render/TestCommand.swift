@@ -45,16 +45,14 @@ enum TestCommand {
       found.obsolete = found.obsolete.filter { isInShard($0, index: index, count: count) }
     }
     // A report must not take the place of a file the tests read or write.
-    for report in [options.junit, options.json, options.report].compactMap({ $0 }) {
-      guard let status = FileStatus(of: report) else { continue }
-      let files =
-        found.tests.flatMap { [$0.score, $0.golden, $0.taps, $0.manifest] } + found.obsolete
-      if files.contains(where: { FileStatus(of: $0).map(status.isSameFile) ?? false }) {
-        console.error(
-          "cannot write the report to '\(displayText(report, limit: displayedPathLength))': it is a score or golden of these tests"
-        )
-        return .failure
-      }
+    let reports = [options.junit, options.json, options.report].compactMap { $0 }
+    let suiteFiles =
+      found.tests.flatMap { [$0.score, $0.golden, $0.taps, $0.manifest] } + found.obsolete
+    if let report = firstReport(reports, among: suiteFiles) {
+      console.error(
+        "cannot write the report to '\(displayText(report, limit: displayedPathLength))': it is a score or golden of these tests"
+      )
+      return .failure
     }
     if options.list {
       for test in found.tests { console.out(shown(test.score)) }
@@ -72,6 +70,13 @@ enum TestCommand {
     var status =
       results.contains { $0.outcome.fails(in: options.run.mode) }
       ? ExitStatus.failure : .success
+    // Nor of a bank's file or sample, known once the scores chose their banks.
+    if let report = firstReport(reports, among: results.flatMap(\.inputs)) {
+      console.error(
+        "cannot write the report to '\(displayText(report, limit: displayedPathLength))': a test read it (a bank's file or sample)"
+      )
+      return .failure
+    }
     for (path, text) in [
       (options.junit, junitReport(results, mode: options.run.mode, seconds: seconds)),
       (options.json, jsonReport(results, seconds: seconds)),
@@ -91,6 +96,14 @@ enum TestCommand {
     }
     console.out(goldenSummary(results, seconds: seconds))
     return status
+  }
+
+  /// The first of `reports` that is one of `files` (the same file, whatever its name).
+  private static func firstReport(_ reports: [String], among files: [String]) -> String? {
+    reports.first { report in
+      guard let status = FileStatus(of: report) else { return false }
+      return files.contains { FileStatus(of: $0).map(status.isSameFile) ?? false }
+    }
   }
 
   /// One test's lines: its outcome and path, then what explains it, indented.

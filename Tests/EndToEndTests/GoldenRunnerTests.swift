@@ -136,6 +136,30 @@ import Testing
     #expect(overridden.status == 1)
   }
 
+  @Test func noReportReplacesABankFileOrSampleATestRead() throws {
+    let folder = try suite(["s": "options --bank kit/kit.sfz\nC4\n"])
+    try FileManager.default.createDirectory(
+      atPath: folder + "/kit", withIntermediateDirectories: true)
+    #expect(
+      try run(["render", "-", "-o", folder + "/kit/c.wav", "--quiet"], input: "C\n").status == 0)
+    try write("<region> sample=c.wav key=60\n", to: folder + "/kit/kit.sfz")
+    let before = try [folder + "/kit/kit.sfz", folder + "/kit/c.wav"].map {
+      try Data(contentsOf: URL(fileURLWithPath: $0))
+    }
+    for option in ["--junit", "--json", "--report"] {
+      for file in ["/kit/kit.sfz", "/kit/c.wav"] {
+        let result = try run(["test", folder, option, folder + file])
+        #expect(result.status == 1, "\(option) \(file)")
+        #expect(
+          result.stderr.contains("a test read it (a bank's file or sample)"), "\(result.stderr)")
+      }
+    }
+    let after = try [folder + "/kit/kit.sfz", folder + "/kit/c.wav"].map {
+      try Data(contentsOf: URL(fileURLWithPath: $0))
+    }
+    #expect(after == before)
+  }
+
   @Test func aContentHashFileThatHoldsNoHashIsNamedAsMalformed() throws {
     let folder = try suite(["s": "C\n"])
     #expect(try run(["test", folder, "--golden-format", "sha256"]).status == 0)

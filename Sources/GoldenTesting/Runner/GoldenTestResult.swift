@@ -33,6 +33,9 @@ public struct GoldenTestResult: Sendable {
   public var error: RenderError?
   /// The score line the failure is first about, for annotations.
   public var line: Int?
+  /// The files the test read (its score, its bank's files and samples): what no report of
+  /// the run may replace.
+  public var inputs: [String] = []
 
   public init(
     test: GoldenTest, outcome: GoldenOutcome, seconds: Double, verdict: GoldenVerdict? = nil,

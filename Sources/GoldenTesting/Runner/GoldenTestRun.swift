@@ -12,18 +12,21 @@ public func runGoldenTest(_ test: GoldenTest, options: GoldenRunOptions, renderJ
 {
   let start = monotonicSeconds()
   var result: GoldenTestResult
+  var inputs = [test.score]
   do {
-    result = try run(test, options: options, renderJobs: renderJobs)
+    result = try run(test, options: options, renderJobs: renderJobs, inputs: &inputs)
   } catch {
     result = GoldenTestResult(test: test, outcome: .error, seconds: 0, error: error)
   }
   result.seconds = monotonicSeconds() - start
+  result.inputs = inputs
   return result
 }
 
-private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
-  throws(RenderError) -> GoldenTestResult
-{
+/// Runs the test; `inputs` gathers the files it read as soon as they are known.
+private func run(
+  _ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int, inputs: inout [String]
+) throws(RenderError) -> GoldenTestResult {
   // A checkout without `git lfs pull` holds a pointer where the golden should be.
   if test.goldenExists && FileSystem.isGitLFSPointer(test.golden) {
     throw .gitLFSPointer(path: test.golden)
@@ -31,6 +34,7 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   let song = try Song(
     file: test.score, options: options.soundOptions, limits: options.limits, midi: options.midi,
     openBank: options.bankOpener)
+  inputs += song.bank.definitionFiles
   let format =
     GoldenFormat.allCases.first { test.golden.hasSuffix(".golden.\($0.rawValue)") }
     ?? options.format
@@ -49,6 +53,7 @@ private func run(_ test: GoldenTest, options: GoldenRunOptions, renderJobs: Int)
   let score = song.score
   let plan = try RenderPlan(
     score: score, bank: song.bank, settings: settings, scorePath: test.score)
+  inputs = plan.inputPaths
   let taps = recordedTaps(score, rate: plan.rate)
   let scratch = try ScratchFile(extension: container.rawValue)
   let summary = try render(plan, to: .file(scratch.path))
