@@ -126,6 +126,9 @@ let package = Package(
     .target(
       name: "FuzzSampleReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sample-reader"),
+    .target(
+      name: "FuzzSFZReader", dependencies: ["SampleBank", "Rendering", "Platform"],
+      path: "Fuzz/sfz-reader"),
     .target(name: "TestSupport", dependencies: ["AudioBasics"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],
