@@ -5,12 +5,13 @@ enum EventsCommand {
   static let command = Command(
     name: "events", overview: "Print the resolved taps of a score as CSV, in render order.",
     synopsis: [
-      "xylo-render events [--rate HZ] [--exact] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
+      "xylo-render events [--rate HZ] [--exact] [--start TIME] [--end TIME] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE"
     ],
     about: """
       Columns: frame,seconds,key,gain,line (track for a MIDI file). A tap at time t lands on
       frame floor(t*rate + 1/2); seconds are exact, rounded to 6 decimals (--exact: as a
-      fraction); rows are ordered by frame, then by text order.
+      fraction); rows are ordered by frame, then by text order. With --start or --end, the
+      taps of that part as render, ringtone and video play it, timed from its start.
       """,
     arguments: [CommonOptions.scoreArgument],
     sections: [
@@ -22,7 +23,8 @@ enum EventsCommand {
             help:
               "Frames per second for the frame column (default: the score's options, else 48000)"),
           OptionSpec("--exact", help: "Print seconds as exact fractions (7/3) instead of decimals"),
-        ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs)
+        ] + SoundOptions.bankSpecs + MIDIInputOptions.specs + LimitOptions.specs),
+      OptionSection(title: "PART", options: ExcerptOptions.specs),
     ],
     run: run)
 

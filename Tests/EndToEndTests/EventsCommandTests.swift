@@ -19,6 +19,28 @@ import Testing
     #expect(result.status == 0)
   }
 
+  @Test func startAndEndListTheTapsOfThePartRenderPlays() throws {
+    // Quarter notes at 120: a tap every 0.5 s; bar 2 of 4/4 starts at 2 s.
+    let path = try temporaryScore("meter 4/4\nC D E F | G A B C\n")
+    let part = try run(["events", path, "--start", "1", "--end", "2.5"])
+    #expect(
+      part.stdout == """
+        frame,seconds,key,gain,line
+        0,0.000000,E,1,2
+        24000,0.500000,F,1,2
+        48000,1.000000,G,1,2
+
+        """, "\(part.stderr)")
+    let bar = try run(["events", path, "--start", "bar:2"])
+    #expect(
+      bar.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[2] } == [
+        "G", "A", "B", "C",
+      ])
+    let past = try run(["events", path, "--start", "bar:9"])
+    #expect(past.status == 1)
+    #expect(past.stderr.contains("--start bar:9 is past the song's end"))
+  }
+
   @Test func rateChangesFramesButNotSeconds() throws {
     let path = try temporaryScore("0.1 C\n")
     let result = try run(["events", "--rate", "44100", path])
