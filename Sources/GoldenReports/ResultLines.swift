@@ -9,6 +9,10 @@ extension GoldenTestResult {
   public var lines: [String] {
     switch outcome {
     case .passed where wroteManifest: return ["wrote '\(test.manifest)'"]
+    case .passed where !manifestChanges.isEmpty && error == nil:
+      return [
+        "its manifest is out of date (\(manifestChanges.map(describe).joined(separator: "; "))); 'xylo-render test --update' makes it again"
+      ]
     case .passed, .removed:
       return error.map(errorLines) ?? []
     case .written: return ["wrote '\(test.golden)'"]

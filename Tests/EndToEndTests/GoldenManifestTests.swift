@@ -19,6 +19,28 @@ import Testing
     "title t\nC D\ntempo \(bpm)\n" + String(repeating: "C D E F G A B\n", count: 6)
   }
 
+  @Test func aPassingTestWhoseManifestIsOutOfDateSaysSoAndUpdateMakesItAgain() throws {
+    let folder = try temporaryFolder()
+    try write("C D E\n", to: folder + "/song.xylo")
+    #expect(try run(["test", folder]).status == 0)
+    // The built-in bank exported renders the same audio: the golden passes, its manifest
+    // no longer says how it is made.
+    #expect(try run(["bank", "export", folder + "/sounds", "--quiet"]).status == 0)
+    let stale = try run(["test", folder, "--bank", folder + "/sounds"])
+    #expect(stale.status == 0, "\(stale.stdout)")
+    #expect(lines(stale)[0] == "ok       \(folder)/song.xylo")
+    #expect(
+      lines(stale)[1].hasPrefix("  its manifest is out of date (setting bank: built-in → "),
+      "\(stale.stdout)")
+    #expect(lines(stale)[1].hasSuffix("); 'xylo-render test --update' makes it again"))
+    #expect(!stale.stdout.contains("→ none"))
+    let updated = try run(["test", folder, "--bank", folder + "/sounds", "--update"])
+    #expect(updated.status == 0)
+    #expect(lines(updated)[1] == "  wrote '\(folder)/song.golden.manifest.json'")
+    let again = try run(["test", folder, "--bank", folder + "/sounds"])
+    #expect(!again.stdout.contains("out of date"), "\(again.stdout)")
+  }
+
   @Test func aTempoChangeIsNamedWithTheTapsThatMovedInProportion() throws {
     let folder = try temporaryFolder()
     try write(tempoSong(120), to: folder + "/song.xylo")

@@ -86,7 +86,7 @@ import Testing
     #expect(
       compareManifests(old, new).changes == [
         .setting(name: "gain_db", from: "0", to: "-0.5"),
-        .setting(name: "polyphony", from: "none", to: "2"),
+        .setting(name: "polyphony", from: "(not set)", to: "2"),
         .toolVersion(from: xyloRenderVersion, to: "9.9.9"),
       ])
   }

@@ -85,9 +85,18 @@ private func run(
     test, format: format, scratch: scratch, summary: summary, song: song, options: options)
   if verdict.passed {
     var result = GoldenTestResult(test: test, outcome: .passed, seconds: 0, verdict: verdict)
-    // An older golden gains its manifest; one there is left as it is, as the audio is.
-    if options.mode == .update && FileSystem.kind(of: test.manifest) == .missing
-      && FileStatus(of: test.manifest, followingLinks: false) == nil,
+    // A manifest that no longer says how the golden is made (its settings, tempi, samples:
+    // compared without measuring the render again) is named, and refreshed by --update.
+    if let recorded = recordedManifest(test),
+      let current = try? RenderManifest(song: song, plan: plan, summary: summary)
+    {
+      result.manifestChanges = compareManifests(recorded, current).changes
+    }
+    // An older golden gains its manifest, and a stale one is made again; the audio is left.
+    let missing =
+      FileSystem.kind(of: test.manifest) == .missing
+      && FileStatus(of: test.manifest, followingLinks: false) == nil
+    if options.mode == .update && (missing || !result.manifestChanges.isEmpty),
       let made = manifest()
     {
       try installManifest(made, test: test)

@@ -6,7 +6,7 @@ import SampleBank
 /// causes a failure names before any moved tap.
 public enum ManifestChange: Equatable, Sendable {
   /// A setting changed: its name in the manifest (`rate`, `gain_db`) and both values as the
-  /// manifest writes them (`none` for unset).
+  /// manifest writes them (`(not set)` for unset).
   case setting(name: String, from: String, to: String)
   /// A tempo the score sets changed, and the taps that moved with it.
   case tempo(TempoShift)
@@ -82,10 +82,11 @@ private func settingChanges(
   }
 }
 
-/// A setting's value as a report shows it: `48000`, `hall`, `none` for unset.
+/// A setting's value as a report shows it: `48000`, `hall`, `(not set)` for unset, which no
+/// option's value reads like (`none` is one of `--mallet`'s words for something else).
 private func settingText(_ value: JSONValue) -> String {
   switch value {
-  case .null: "none"
+  case .null: "(not set)"
   case .string(let text): text
   case .number(let text): text
   case .bool(let flag): flag ? "true" : "false"
