@@ -129,6 +129,9 @@ let package = Package(
     .target(
       name: "FuzzSFZReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sfz-reader"),
+    .target(
+      name: "FuzzPictureReader", dependencies: ["MediaEncoding", "Platform"],
+      path: "Fuzz/picture-reader"),
     .target(name: "TestSupport", dependencies: ["AudioBasics"], path: "Tests/TestSupport"),
     .testTarget(
       name: "ScoreParserTests", dependencies: ["TestSupport", "ScoreParser"],

@@ -111,7 +111,7 @@ public func renderVideo(
   do {
     target = try OutputTarget(destination, inputs: inputs)
     poster = try video.posterPath.map { (path) throws(OutputError) in
-      try OutputTarget(.file(path), inputs: inputs + [destination.pathForFormat])
+      try OutputTarget(.file(path), inputs: inputs, otherOutputs: [destination.pathForFormat])
     }
     // The audio, and pictures of drawn flat colour: well under a fiftieth of a byte a pixel.
     let pixels = Int64(video.width * video.height * video.framesPerSecond)
