@@ -72,6 +72,9 @@ enum ConvertCommand {
       return .success
     } catch {
       console.report(error)
+      // What the command line asks is impossible for this input (a MIDI file to -o x.mid, a
+      // --tempo past exact arithmetic): a command-line mistake, as a wrong name is.
+      if case .invalidSetting = error { return .usage }
       return .failure
     }
   }
