@@ -98,7 +98,8 @@ let package = Package(
     .target(
       name: "XyloTesting",
       dependencies: [
-        "GoldenTesting", "Rendering", "AudioBasics", "AudioDigest", "Platform", "SoundFile",
+        "GoldenTesting", "GoldenReports", "Rendering", "AudioBasics", "AudioDigest", "Platform",
+        "SoundFile",
         "Settings",
       ]),
     .executableTarget(

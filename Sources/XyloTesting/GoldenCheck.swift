@@ -1,5 +1,6 @@
 import AudioBasics
 import AudioDigest
+import GoldenReports
 import GoldenTesting
 import Platform
 import Rendering
@@ -27,8 +28,9 @@ public struct GoldenMismatch: Error, CustomStringConvertible, Sendable {
 
 /// Renders `text` as score text and compares it, in memory, with the golden `name` in the
 /// `Goldens` folder beside the calling test file (`Goldens/NAME.flac`, with its taps in
-/// `NAME.taps` as `xylo-render test` keeps them; named without `.golden`, so the runner does
-/// not take them for goldens whose score is gone).
+/// `NAME.taps` and its render's manifest in `NAME.manifest.json` as `xylo-render test` keeps
+/// them; named without `.golden`, so the runner does not take them for goldens whose score is
+/// gone).
 ///
 /// Throws `GoldenMismatch` with the same explanation the command line prints when the render
 /// differs, or when the golden is missing and the mode does not write it; `record` (or
@@ -107,27 +109,62 @@ public func checkGolden(
     expected: expected, actual: actual, tolerance: tolerance ?? song.options.tolerance,
     score: song.path.map { ScoreContext(path: $0, options: song.options) })
   if comparison.passed { return .matched }
+  let lines = try explained(comparison, plan: plan, song: song, golden: golden)
   var recorded = false
   if mode == .failed {
     try write(plan, song: song, golden: golden)
     recorded = true
   }
-  throw GoldenMismatch(
-    golden: golden, lines: comparison.lines + comparison.warnings.map { "warning: \($0)" },
-    recorded: recorded)
+  throw GoldenMismatch(golden: golden, lines: lines, recorded: recorded)
 }
 
-/// Writes the golden and its taps, never through a link.
+/// What `xylo-render test` prints for the failure, from the same code: the comparison's first
+/// line, what the manifests say changed, which taps changed, how the audio differs, the rest.
+/// The render is written once more, to a file the explanation decodes.
+private func explained(
+  _ comparison: GoldenComparison, plan: RenderPlan, song: Song, golden: String
+) throws -> [String] {
+  let scratch = try ScratchFile(extension: "flac")
+  let summary = try render(plan, to: .file(scratch.path))
+  var manifest = try? RenderManifest(song: song, plan: plan, summary: summary)
+  try? manifest?.measure(fileAt: scratch.path)
+  var result = GoldenTestResult(
+    test: GoldenTest(
+      score: song.path ?? Path.baseName(golden) + ".xylo", golden: golden, goldenExists: true),
+    outcome: .failed, seconds: 0, verdict: .samples(comparison))
+  result.rate = plan.rate
+  result.linesAreTracks = song.isMIDI
+  explainDifference(
+    &result,
+    files: GoldenFiles(
+      golden: golden, taps: companion(of: golden, "taps"),
+      manifest: companion(of: golden, "manifest.json"), render: scratch.path),
+    taps: recordedTaps(song.score, rate: plan.rate), current: manifest)
+  return result.lines
+}
+
+/// `Goldens/NAME.EXTENSION` beside `Goldens/NAME.flac`.
+private func companion(of golden: String, _ ext: String) -> String {
+  String(golden.dropLast("flac".count)) + ext
+}
+
+/// Writes the golden, its taps and its render's manifest, never through a link.
 private func write(_ plan: RenderPlan, song: Song, golden: String) throws {
-  let taps = golden.dropLast("flac".count) + "taps"
-  for path in [golden, String(taps)]
+  let taps = companion(of: golden, "taps")
+  let manifestPath = companion(of: golden, "manifest.json")
+  for path in [golden, taps, manifestPath]
   where FileStatus(of: path, followingLinks: false)?.kind == .link {
     throw RenderError.output(
       OutputError(
         path: path, reason: "it is a symbolic link; goldens are never written through links"))
   }
   try FileSystem.createDirectories(Path.deletingLastComponent(golden))
-  _ = try render(plan, to: .file(golden))
+  let summary = try render(plan, to: .file(golden))
   let text = tapsText(recordedTaps(song.score, rate: plan.rate), rate: plan.rate)
-  try writeAtomically(Array(text.utf8), to: .file(String(taps)), inputs: []) { _ in true }
+  try writeAtomically(Array(text.utf8), to: .file(taps), inputs: []) { _ in true }
+  // As the runner keeps one beside each golden, so a failure can say what changed.
+  if var manifest = try? RenderManifest(song: song, plan: plan, summary: summary) {
+    try? manifest.measure(fileAt: golden)
+    try manifest.write(to: .file(manifestPath), inputs: [golden, taps])
+  }
 }

@@ -19,7 +19,7 @@ import XyloTesting
       try checkGolden(score: Self.song, named: "song", record: .missing, filePath: file)
         == .recorded)
     let folder = Path(file).folder + "/Goldens"
-    #expect(listing(folder) == ["song.flac", "song.taps"])
+    #expect(listing(folder) == ["song.flac", "song.manifest.json", "song.taps"])
     #expect(
       try checkGolden(score: Self.song, named: "song", record: .never, filePath: file) == .matched)
   }
@@ -35,6 +35,26 @@ import XyloTesting
     #expect(mismatch.description.contains("the render"))
     #expect(mismatch.description.contains("first difference"))
     #expect(!mismatch.recorded)
+  }
+
+  @Test func aFailureNamesTheTempoAndTheTapsThatChangedAsTheCommandLineDoes() throws {
+    let file = try testFile()
+    try checkGolden(score: Self.song, named: "song", record: .all, filePath: file)
+    let faster = Self.song.replacingOccurrences(of: "tempo 120", with: "tempo 126")
+    let tempo = try #require(throws: GoldenMismatch.self) {
+      try checkGolden(score: faster, named: "song", record: .never, filePath: file)
+    }
+    #expect(tempo.lines.first?.hasPrefix("different: '") == true)
+    #expect(
+      tempo.lines.contains("  tempo 120 → 126 from line 1: 5 taps after it moved proportionally"),
+      "\(tempo.lines)")
+    let changedKey = Self.song.replacingOccurrences(of: "C D E F", with: "C D G F")
+    let key = try #require(throws: GoldenMismatch.self) {
+      try checkGolden(score: changedKey, named: "song", record: .never, filePath: file)
+    }
+    #expect(
+      key.lines.contains { $0.hasPrefix("  song.xylo:2: ") && $0.contains("key E → G") },
+      "\(key.lines)")
   }
 
   @Test func neverFailsOnAMissingGoldenAndWritesNothing() throws {

@@ -7,11 +7,11 @@ import ScoreParser
 import SoundFile
 
 /// A render's file in the temporary folder, removed when the test is done with it.
-final class ScratchFile: Sendable {
-  let path: String
+package final class ScratchFile: Sendable {
+  package let path: String
 
   /// Registered for removal from the start, so an interrupted run (Ctrl-C) leaves none behind.
-  init(extension ext: String) throws(RenderError) {
+  package init(extension ext: String) throws(RenderError) {
     let template = Path.join(
       FileSystem.temporaryDirectory, TemporaryFiles.prefix(for: "test") + "XXXXXX")
     // libsndfile picks nothing from the name, but people reading artifacts do.

@@ -16,6 +16,13 @@ public struct GoldenTest: Equatable, Sendable {
   /// The golden's path: an existing one, else where the chosen format puts it.
   public var golden: String
   public var goldenExists: Bool
+
+  /// The test of `score` against the golden at `golden`, there already or not.
+  public init(score: String, golden: String, goldenExists: Bool) {
+    self.score = score
+    self.golden = golden
+    self.goldenExists = goldenExists
+  }
   /// `NAME.golden.taps`: the taps the golden was made of, to say which lines changed.
   public var taps: String { golden.prefixBeforeGolden + ".golden.taps" }
   /// `NAME.golden.manifest.json`: the render's manifest, to say what changed since.

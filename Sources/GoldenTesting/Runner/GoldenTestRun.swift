@@ -113,38 +113,11 @@ private func run(
   var result = GoldenTestResult(test: test, outcome: .failed, seconds: 0, verdict: verdict)
   result.linesAreTracks = song.isMIDI
   result.rate = plan.rate
-  // What the manifests say changed (settings, a tempo, a sample), then which score lines
-  // changed besides, then how the audio differs.
-  var explainedTaps: [RecordedTap] = []
-  if let recorded = recordedManifest(test), let current = manifest() {
-    let (changes, explained) = compareManifests(recorded, current)
-    result.manifestChanges = changes
-    explainedTaps = explained.sorted().map { current.taps[$0] }
-    for change in changes {
-      if case .tempo(let shift) = change, let line = shift.line { result.line = line }
-    }
-  }
-  if let recorded = try? FileSystem.readAll(test.taps, limit: maximumTapsFileBytes),
-    let (rate, old) = parseTapsText(String(decoding: recorded, as: UTF8.self)), rate == plan.rate
-  {
-    let accounted = Set(explainedTaps.map { "\($0.line) \($0.frame) \($0.key)" })
-    result.tapChanges = tapChanges(from: old, to: taps).filter { change in
-      guard case .moved = change.kind else { return true }
-      return !accounted.contains("\(change.tap.line) \(change.tap.frame) \(change.tap.key)")
-    }
-    result.line =
-      result.line ?? zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
-  }
-  // Decoded once, for the explanations and the picture: 10 minutes of stereo 48 kHz at most
-  // (460 MB).
-  let pair = DecodedPair(
-    expected: test.golden, actual: scratch.path, maximumFrames: 600 * 48_000)
-  if let pair {
-    let explanation = DifferenceExplanation(
-      expected: pair.expected, actual: pair.actual, channels: pair.channels, rate: pair.rate)
-    result.explanation = explanation.lines
-    result.audioFindings = explanation.findings.map(AudioFinding.init)
-  }
+  let pair = explain(
+    &result,
+    files: GoldenFiles(
+      golden: test.golden, taps: test.taps, manifest: test.manifest, render: scratch.path),
+    taps: taps, current: manifest())
   if options.keepsMedia {
     var firstDifference: Int64?
     if case .samples(let comparison) = verdict { firstDifference = comparison.firstDifferenceFrame }
@@ -168,7 +141,12 @@ let maximumManifestBytes = 256 << 20
 
 /// The manifest recorded beside the golden, if there is one this tool reads.
 private func recordedManifest(_ test: GoldenTest) -> RenderManifest? {
-  guard let bytes = try? FileSystem.readAll(test.manifest, limit: maximumManifestBytes) else {
+  recordedManifest(at: test.manifest)
+}
+
+/// The manifest at `path`, if there is one this tool reads.
+private func recordedManifest(at path: String) -> RenderManifest? {
+  guard let bytes = try? FileSystem.readAll(path, limit: maximumManifestBytes) else {
     return nil
   }
   return try? RenderManifest(jsonText: String(decoding: bytes, as: UTF8.self))
@@ -230,4 +208,72 @@ extension GoldenVerdict {
     case .contentHash(let expected, let actual): !expected.isEmpty && expected == actual
     }
   }
+}
+
+/// A golden and the files kept with it, and the render compared with it: where the runner and
+/// `XyloTesting` keep them differs (`NAME.golden.taps` beside a score, `Goldens/NAME.taps`).
+public struct GoldenFiles: Sendable {
+  public var golden: String
+  /// The taps the golden was made of (`tapsText`).
+  public var taps: String
+  /// The manifest of the golden's render.
+  public var manifest: String
+  /// The render that differs, as a file.
+  public var render: String
+
+  public init(golden: String, taps: String, manifest: String, render: String) {
+    self.golden = golden
+    self.taps = taps
+    self.manifest = manifest
+    self.render = render
+  }
+}
+
+/// Explains a failed comparison in `result` as `xylo-render test` does: what the manifests say
+/// changed (a setting, a tempo, a sample of the bank), then which taps changed besides, then
+/// how the audio differs. `taps` and `current` are the render's; `result.rate` must be its rate.
+public func explainDifference(
+  _ result: inout GoldenTestResult, files: GoldenFiles, taps: [RecordedTap],
+  current: RenderManifest?
+) {
+  _ = explain(&result, files: files, taps: taps, current: current)
+}
+
+/// `explainDifference`, returning the decoded pair for the runner's pictures and media.
+private func explain(
+  _ result: inout GoldenTestResult, files: GoldenFiles, taps: [RecordedTap],
+  current: RenderManifest?
+) -> DecodedPair? {
+  var explainedTaps: [RecordedTap] = []
+  if let recorded = recordedManifest(at: files.manifest), let current {
+    let (changes, explained) = compareManifests(recorded, current)
+    result.manifestChanges = changes
+    explainedTaps = explained.sorted().map { current.taps[$0] }
+    for change in changes {
+      if case .tempo(let shift) = change, let line = shift.line { result.line = line }
+    }
+  }
+  if let recorded = try? FileSystem.readAll(files.taps, limit: maximumTapsFileBytes),
+    let (rate, old) = parseTapsText(String(decoding: recorded, as: UTF8.self)),
+    rate == result.rate
+  {
+    let accounted = Set(explainedTaps.map { "\($0.line) \($0.frame) \($0.key)" })
+    result.tapChanges = tapChanges(from: old, to: taps).filter { change in
+      guard case .moved = change.kind else { return true }
+      return !accounted.contains("\(change.tap.line) \(change.tap.frame) \(change.tap.key)")
+    }
+    result.line =
+      result.line ?? zip(old, taps).first { $0 != $1 }.map { $0.1.line } ?? taps.last?.line
+  }
+  // Decoded once, for the explanations and the picture: 10 minutes of stereo 48 kHz at most
+  // (460 MB).
+  let pair = DecodedPair(
+    expected: files.golden, actual: files.render, maximumFrames: 600 * 48_000)
+  if let pair {
+    let explanation = DifferenceExplanation(
+      expected: pair.expected, actual: pair.actual, channels: pair.channels, rate: pair.rate)
+    result.explanation = explanation.lines
+    result.audioFindings = explanation.findings.map(AudioFinding.init)
+  }
+  return pair
 }
