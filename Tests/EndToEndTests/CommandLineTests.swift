@@ -57,17 +57,17 @@ import Testing
     (
       ["events", "a", "b"],
       "xylo-render: error: events takes one SCORE, got 2\n"
-        + "USAGE: xylo-render events [--rate HZ] [--exact] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--exact] [--start TIME] [--end TIME] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["events", "--rate", "0", "a"],
       "xylo-render: error: --rate needs a whole number of hertz from 1000 to 768000, got '0'\n"
-        + "USAGE: xylo-render events [--rate HZ] [--exact] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--exact] [--start TIME] [--end TIME] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["events", "a", "--rate"],
       "xylo-render: error: option '--rate' needs a value\n"
-        + "USAGE: xylo-render events [--rate HZ] [--exact] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
+        + "USAGE: xylo-render events [--rate HZ] [--exact] [--start TIME] [--end TIME] [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE\n"
     ),
     (
       ["check", "--max-duration", "-5", "a"],
