@@ -136,9 +136,9 @@ public struct SF2Bank: SampleBank {
     guard abs(cents) <= SFZRegion.maximumCents else {
       throw BankError(
         path: path,
-        reason: "preset \(preset.name) plays \(NoteName.name(of: key)) \(cents) cents from sample "
-          + "'\(header.name)''s pitch; at most \(SFZRegion.maximumCents / 1_200) octaves either way"
-      )
+        reason: "preset '\(preset.name)' plays \(NoteName.name(of: key)) \(cents) cents from the "
+          + "pitch of sample '\(header.name)'; at most \(SFZRegion.maximumCents / 1_200) octaves "
+          + "either way")
     }
     let ratio = cents == 0 ? 1 : ExactMath.power(2, over: 1, exponent: Double(cents) / 1_200)
     let played = layer.filter { index in
@@ -156,7 +156,7 @@ public struct SF2Bank: SampleBank {
     guard seconds <= Double(maximumSampleSeconds) else {
       throw BankError(
         path: path,
-        reason: "preset \(preset.name) pitched to \(NoteName.name(of: key)) would last "
+        reason: "preset '\(preset.name)' pitched to \(NoteName.name(of: key)) would last "
           + "\(timeText(seconds: seconds)), over the \(maximumSampleSeconds) s limit "
           + "(--max-sample-seconds)")
     }
