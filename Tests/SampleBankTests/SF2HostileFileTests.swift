@@ -52,6 +52,11 @@ private func patched(_ bytes: [UInt8], at offset: Int, _ value: Int) -> [UInt8] 
     SF2Refusal(
       name: "not RIFF", bytes: { Array("RIFX0000sfbk".utf8) },
       reason: { "at byte 0: it is not a SoundFont 2 file (no RIFF 'sfbk' header)" }),
+    // Found by scripts/fuzz sf2-reader: a RIFF size of 1 made the chunks' range run backwards.
+    SF2Refusal(
+      name: "a RIFF chunk too short for its type",
+      bytes: { Array("RIFF".utf8) + Fixture.little(1, 4) + Array(good.bytes[8...]) },
+      reason: { "at byte 0: chunk 'RIFF' says it holds 1 bytes, too few for its type 'sfbk'" }),
     SF2Refusal(
       name: "truncated", bytes: { Array(good.bytes.prefix(good.bytes.count - 10)) },
       reason: {

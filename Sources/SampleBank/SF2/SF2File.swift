@@ -71,6 +71,10 @@ struct SF2File {
   var instrumentBags: [Bag] = []
   var instrumentGenerators: [Generator] = []
   var samples: [SampleHeader] = []
+  /// The first zone of the terminal records (`EOP`, `EOI`): where the last preset's and the
+  /// last instrument's zones end.
+  var presetBagsEnd = 0
+  var instrumentBagsEnd = 0
 
   /// The number of 16-bit sample points in `smpl`.
   var sampleCount: Int { sampleData.count / 2 }
@@ -82,6 +86,10 @@ struct SF2File {
       throw reader.error(at: 0, "it is not a SoundFont 2 file (no RIFF 'sfbk' header)")
     }
     let riffEnd = try reader.chunkEnd(at: 0, within: bytes.count)
+    guard riffEnd >= 12 else {
+      throw reader.error(
+        at: 0, "chunk 'RIFF' says it holds \(riffEnd - 8) bytes, too few for its type 'sfbk'")
+    }
     var pdta: [String: Range<Int>] = [:]
     for list in try reader.chunks(in: 12..<riffEnd) where list.id == "LIST" {
       guard list.data.count >= 4 else { throw reader.error(at: list.offset, "a LIST has no type") }
@@ -162,8 +170,8 @@ struct SF2File {
     try reader.checkOrder(
       instrumentBags.map { ($0.firstModulator, $0.offset) },
       within: instrumentModulators, what: "zone's first modulator", list: "imod")
-    presets.removeLast()
-    instruments.removeLast()
+    presetBagsEnd = presets.removeLast().firstBag
+    instrumentBagsEnd = instruments.removeLast().firstBag
     samples.removeLast()
     if let compressed = samples.first(where: { $0.type & 0x10 != 0 }) {
       throw reader.error(

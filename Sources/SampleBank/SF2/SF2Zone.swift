@@ -63,7 +63,7 @@ func presetZones(of index: Int, in file: SF2File, path: String) throws(BankError
     BankError(path: path, reason: "at byte \(offset): \(reason)")
   }
   let bagEnd = index + 1 < file.presets.count ? file.presets[index + 1].firstBag : nil
-  let presetBags = file.presets[index].firstBag..<(bagEnd ?? file.presetBags.count - 1)
+  let presetBags = file.presets[index].firstBag..<(bagEnd ?? file.presetBagsEnd)
   let presetLists = try zoneLists(
     bags: presetBags, of: file.presetBags, generators: file.presetGenerators,
     last: SF2Generator.instrument,
@@ -90,7 +90,7 @@ func presetZones(of index: Int, in file: SF2File, path: String) throws(BankError
     let start = file.instruments[instrument].firstBag
     let end =
       instrument + 1 < file.instruments.count
-      ? file.instruments[instrument + 1].firstBag : file.instrumentBags.count - 1
+      ? file.instruments[instrument + 1].firstBag : file.instrumentBagsEnd
     let instrumentLists = try zoneLists(
       bags: start..<end, of: file.instrumentBags, generators: file.instrumentGenerators,
       last: SF2Generator.sampleID, forbidden: SF2Generator.instrument, fail: fail)
