@@ -25,22 +25,35 @@ public struct SF2Bank: SampleBank {
   /// The largest SoundFont read: General MIDI sets run to about 150 MB.
   public static let maximumFileBytes = 256 << 20
 
-  /// Opens preset `program` (1-128) of `bank` (0 for General MIDI's melodic presets).
+  /// Opens preset `program` (1-128) of `bank` (0 for General MIDI's melodic presets); with no
+  /// program, General MIDI's xylophone (bank 0, program 14) if the file has it, else its first
+  /// preset in bank and program order.
   public init(
-    path: String, bank: Int = 0, program: Int,
+    path: String, bank: Int = 0, program: Int?,
     maximumSampleSeconds: Int = SampleLimits.defaultMaximumSeconds
   ) throws(BankError) {
     self.path = path
     self.maximumSampleSeconds = maximumSampleSeconds
     let bytes = try Self.read(path)
     let file = try SF2File(bytes: bytes, path: path)
-    guard
-      let index = file.presets.firstIndex(where: { $0.bank == bank && $0.program + 1 == program })
-    else {
-      throw BankError(
-        path: path,
-        reason: "it has no preset \(bank):\(program) (bank \(bank), program \(program) of "
-          + "1-128); `xylo-render keys --bank` lists its presets")
+    let index: Int
+    if let program {
+      guard
+        let found = file.presets.firstIndex(where: { $0.bank == bank && $0.program + 1 == program })
+      else {
+        throw BankError(
+          path: path,
+          reason: "it has no preset \(bank):\(program) (bank \(bank), program \(program) of "
+            + "1-128); `xylo-render keys --bank` lists its presets")
+      }
+      index = found
+    } else {
+      // The file's checks keep one preset at least.
+      let order = file.presets.indices.sorted {
+        (file.presets[$0].bank, file.presets[$0].program)
+          < (file.presets[$1].bank, file.presets[$1].program)
+      }
+      index = file.presets.firstIndex { $0.bank == 0 && $0.program == 13 } ?? order[0]
     }
     let header = file.presets[index]
     preset = SF2Preset(bank: header.bank, program: header.program + 1, name: header.name)
@@ -141,11 +154,7 @@ public struct SF2Bank: SampleBank {
           + "either way")
     }
     let ratio = cents == 0 ? 1 : ExactMath.power(2, over: 1, exponent: Double(cents) / 1_200)
-    let played = layer.filter { index in
-      guard let other = samples[zones[index].sample]?.header else { return false }
-      return other.sampleRate == header.sampleRate
-        && zones[index].cents(forKey: key, sample: other) == cents
-    }
+    let played = playedZones(layer, key: key)
     let rate = Double(header.sampleRate) * ratio
     let delays = played.map { Int((zones[$0].envelope(forKey: key).delay * rate).rounded()) }
     let frameCount =
@@ -185,15 +194,34 @@ public struct SF2Bank: SampleBank {
     return sample
   }
 
+  /// The zones of `layer` that sound for `key`: those that share the first one's rate and
+  /// pitch there.
+  private func playedZones(_ layer: [Int], key: Int) -> [Int] {
+    guard let first = layer.first, let header = samples[zones[first].sample]?.header else {
+      return []
+    }
+    let cents = zones[first].cents(forKey: key, sample: header)
+    return layer.filter { index in
+      guard let other = samples[zones[index].sample]?.header else { return false }
+      return other.sampleRate == header.sampleRate
+        && zones[index].cents(forKey: key, sample: other) == cents
+    }
+  }
+
+  /// The first zone's sample (unpitched, before its envelope's delay); stereo when the layer
+  /// plays a pair or a panned zone.
   public func info(for title: String) throws(BankError) -> SampleInfo {
     let layer = strikeLayer(for: title, gain: 1, turn: 0)
-    guard layers.indices.contains(layer), let points = samples[zones[layers[layer][0]].sample]
+    guard layers.indices.contains(layer), let key = midiNote(ofTitle: title),
+      let points = samples[zones[layers[layer][0]].sample]
     else {
       return SampleInfo(title: title, source: path, sampleRate: 48_000, channels: 1, frameCount: 0)
     }
+    let played = playedZones(layers[layer], key: key)
+    let stereo = played.count > 1 || zones[layers[layer][0]][SF2Generator.pan] != 0
     return SampleInfo(
       title: title, source: "\(path) (\(points.header.name))",
-      sampleRate: points.header.sampleRate, channels: 1,
+      sampleRate: points.header.sampleRate, channels: stereo ? 2 : 1,
       frameCount: Int64(zones[layers[layer][0]].playedPoints(of: points.header).count))
   }
 }
