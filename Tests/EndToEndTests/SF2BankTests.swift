@@ -32,6 +32,14 @@ private func soundFont(in folder: String) throws -> String {
       input: "C4 C5\n")
     #expect(render.status == 0, "\(render.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/o.wav")).count > 44)
+    let manifest = try run(
+      [
+        "render", "-", "-o", folder + "/m.wav", "--bank", font, "--preset", "13", "--quiet",
+        "--manifest", folder + "/m.json",
+      ], input: "C4\n")
+    #expect(manifest.status == 0, "\(manifest.stderr)")
+    let json = try String(contentsOfFile: folder + "/m.json", encoding: .utf8)
+    #expect(json.contains("\"gm.sf2 --preset 13\""), "\(json)")
   }
 
   @Test func aPresetTheFileLacksIsRefusedInOneLine() throws {
