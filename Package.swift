@@ -131,6 +131,9 @@ let package = Package(
       name: "FuzzSFZReader", dependencies: ["SampleBank", "Rendering", "Platform"],
       path: "Fuzz/sfz-reader"),
     .target(
+      name: "FuzzSF2Reader", dependencies: ["SampleBank", "Rendering", "Platform"],
+      path: "Fuzz/sf2-reader"),
+    .target(
       name: "FuzzPictureReader", dependencies: ["MediaEncoding", "Platform"],
       path: "Fuzz/picture-reader"),
     .target(name: "TestSupport", dependencies: ["AudioBasics"], path: "Tests/TestSupport"),

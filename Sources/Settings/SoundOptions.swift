@@ -15,6 +15,8 @@ public struct SoundOptions: Equatable, Sendable {
   public var maximumSampleSeconds: Int?
   /// The built-in xylophone's mallet; a folder's recordings cannot take one.
   public var mallet: Mallet?
+  /// The preset a SoundFont bank (`--bank FILE.sf2`) plays.
+  public var preset: PresetNumber?
   public var room: RoomSize?
   /// Output rate (Hz); unset takes the highest among the samples used.
   public var rate: Int?
@@ -40,8 +42,9 @@ public struct SoundOptions: Equatable, Sendable {
     room: RoomSize? = nil, rate: Int? = nil, channels: Int? = nil,
     encoding: SampleEncoding? = nil, ditherSeed: UInt64? = nil, level: RenderSettings.Level? = nil,
     length: RenderSettings.Length? = nil, fadeOut: Rational? = nil, polyphony: Int? = nil,
-    cutFade: Rational? = nil, tolerance: GoldenTolerance? = nil
+    cutFade: Rational? = nil, tolerance: GoldenTolerance? = nil, preset: PresetNumber? = nil
   ) {
+    self.preset = preset
     self.bank = bank
     self.maximumSampleSeconds = maximumSampleSeconds
     self.mallet = mallet
@@ -69,7 +72,9 @@ public struct SoundOptions: Equatable, Sendable {
       ditherSeed: explicit.ditherSeed ?? ditherSeed, level: explicit.level ?? level,
       length: explicit.length ?? length, fadeOut: explicit.fadeOut ?? fadeOut,
       polyphony: explicit.polyphony ?? polyphony, cutFade: explicit.cutFade ?? cutFade,
-      tolerance: explicit.tolerance ?? tolerance)
+      tolerance: explicit.tolerance ?? tolerance,
+      // A preset belongs to its bank: the caller's bank takes the caller's preset, or none.
+      preset: explicit.bank != nil ? explicit.preset : explicit.preset ?? preset)
   }
 
   /// The render settings these options give, every unset one at its default.
@@ -91,6 +96,6 @@ public struct SoundOptions: Equatable, Sendable {
   public var bankChoice: BankChoice {
     BankChoice(
       path: bank, maximumSampleSeconds: maximumSampleSeconds ?? SampleLimits.defaultMaximumSeconds,
-      mallet: mallet)
+      mallet: mallet, preset: preset)
   }
 }

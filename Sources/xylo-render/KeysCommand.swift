@@ -1,12 +1,18 @@
 import Platform
 import Rendering
 import SampleBank
+import Settings
 
-/// `xylo-render keys [--bank DIR]`: lists the bank's keys and what their samples are.
+/// `xylo-render keys [--bank DIR]`: lists the bank's keys and what their samples are; for a
+/// SoundFont without `--preset`, its presets.
 enum KeysCommand {
   static let command = Command(
-    name: "keys", overview: "List the bank's keys with their sample rate, channels and length.",
-    synopsis: ["xylo-render keys [--bank DIR]"],
+    name: "keys",
+    overview:
+      "List the bank's keys with their sample rate, channels and length; a SoundFont's presets.",
+    synopsis: [
+      "xylo-render keys [--bank DIR|FILE.sfz]", "xylo-render keys --bank FILE.sf2 [--preset N]",
+    ],
     sections: [OptionSection(title: "OPTIONS", options: SoundOptions.bankSpecs)], run: run)
 
   static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {
@@ -20,6 +26,9 @@ enum KeysCommand {
     } catch {
       console.error(usageError: error.message, usage: command.usage)
       return .usage
+    }
+    if let path = bankOption.choice.path, bankOption.choice.preset == nil, isSoundFontFile(path) {
+      return listPresets(path, console)
     }
     guard let bank = bankOption.open(console: console) else { return .failure }
     var rows = [["KEY", "PITCH", "HZ", "RATE", "CHANNELS", "SECONDS", "FRAMES", "SOURCE"]]
@@ -40,6 +49,24 @@ enum KeysCommand {
     }
     for row in alignedColumns(rows) { console.out(row) }
     return status
+  }
+}
+
+extension KeysCommand {
+  /// The presets of the SoundFont at `path`, as `--preset` names them, with their names.
+  static func listPresets(_ path: String, _ console: Console) -> ExitStatus {
+    let presets: [SF2Preset]
+    do { presets = try SF2Bank.presets(in: path) } catch {
+      console.error(error.description)
+      return .failure
+    }
+    let rows =
+      [["PRESET", "NAME"]]
+      + presets.map {
+        [PresetNumber(bank: $0.bank, program: $0.program).text, displayText($0.name)]
+      }
+    for row in alignedColumns(rows) { console.out(row) }
+    return .success
   }
 }
 

@@ -14,7 +14,13 @@ func tappedScoreHeader(title: String, options: SoundOptions, rate: Int, polyphon
   var lines = ["# Tapped along with '\(shown)' on its xylo-render page"]
   if let bank = options.bank {
     let name = escaped(Path.lastComponent(bank)) { isHidden($0) ? " " : nil }
-    lines.append("# The keys played the bank '\(name)': give the same --bank to render them")
+    if let preset = options.preset {
+      lines.append(
+        "# The keys played preset \(preset.text) of the bank '\(name)': give the same --bank "
+          + "and --preset \(preset.text) to render them")
+    } else {
+      lines.append("# The keys played the bank '\(name)': give the same --bank to render them")
+    }
   }
   // A title is the rest of its line up to a comment: one with a '#' would be cut.
   if !shown.contains("#"), !shown.allSatisfy(\.isWhitespace) {

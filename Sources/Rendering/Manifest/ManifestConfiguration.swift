@@ -23,7 +23,11 @@ extension RenderManifest.Configuration {
       encoding = written.encoding?.rawValue
       bitRate = nil
     }
-    bank = options.bank.map { Path.lastComponent($0) } ?? "built-in"
+    // A SoundFont's preset is part of which bank plays: `gm.sf2 --preset 13`.
+    bank =
+      options.bank.map { path in
+        Path.lastComponent(path) + (options.preset.map { " --preset \($0.text)" } ?? "")
+      } ?? "built-in"
     mallet = options.bank == nil ? (options.mallet ?? .hard).rawValue : nil
     room = settings.room.rawValue
     switch settings.level {

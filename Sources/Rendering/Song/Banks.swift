@@ -15,7 +15,18 @@ public func openBank(_ choice: BankChoice = BankChoice()) throws(RenderError) ->
       "--mallet plays the built-in xylophone; the samples of --bank '\(displayText(path))' keep their sound"
     )
   }
+  let isSoundFont = isSoundFontFile(path)
+  if let preset = choice.preset, !isSoundFont {
+    throw .invalidSetting(
+      "--preset \(preset.text) chooses a preset of a SoundFont; --bank '\(displayText(path))' is "
+        + "not a .sf2 file")
+  }
   do {
+    if isSoundFont {
+      return try SF2Bank(
+        path: path, bank: choice.preset?.bank ?? 0, program: choice.preset?.program,
+        maximumSampleSeconds: choice.maximumSampleSeconds)
+    }
     if Path.fileExtension(path).lowercased() == "sfz" && FileSystem.kind(of: path) != .directory {
       return try SFZBank(path: path, maximumSampleSeconds: choice.maximumSampleSeconds)
     }
@@ -24,6 +35,15 @@ public func openBank(_ choice: BankChoice = BankChoice()) throws(RenderError) ->
   } catch {
     throw .bank(error)
   }
+}
+
+/// Whether `path` is a SoundFont: a file named `.sf2` or `.sf3`, or one that starts as one
+/// (`RIFF` … `sfbk`).
+public func isSoundFontFile(_ path: String) -> Bool {
+  guard FileSystem.kind(of: path) == .file else { return false }
+  if ["sf2", "sf3"].contains(Path.fileExtension(path).lowercased()) { return true }
+  guard let start = FileSystem.prefix(of: path, count: 12), start.count == 12 else { return false }
+  return start[0..<4].elementsEqual("RIFF".utf8) && start[8..<12].elementsEqual("sfbk".utf8)
 }
 
 /// What `exportBuiltInBank(to:)` wrote.

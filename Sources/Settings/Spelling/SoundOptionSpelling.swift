@@ -8,11 +8,19 @@ import SoundFile
 /// line may carry (none names an output or reads standard input), and that the commands making
 /// sound take. Each is declared once, with its help.
 extension SoundOptions {
-  /// `--bank DIR` and `--max-sample-seconds S`: every command that reads keys takes them.
+  /// `--bank DIR`, `--preset N` and `--max-sample-seconds S`: every command that reads keys
+  /// takes them.
   package static let bankSpecs = [
     OptionSpec(
-      "--bank", value: "DIR|FILE.sfz",
-      help: "Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...) or an SFZ instrument"),
+      "--bank", value: "DIR|FILE",
+      help:
+        "Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...), an SFZ instrument (.sfz) or a SoundFont 2 (.sf2)"
+    ),
+    OptionSpec(
+      "--preset", value: "N|BANK:N",
+      help:
+        "The SoundFont preset to play: program N (1-128, General MIDI's numbers) of bank 0 or BANK (default: 14, the xylophone, else the first)"
+    ),
     OptionSpec(
       "--max-sample-seconds", value: "S",
       help: "Refuse bank samples longer than S seconds (default: 600)"),
@@ -110,6 +118,13 @@ extension SoundOptions {
       self.bank = folder.map { bank.hasPrefix("/") ? bank : Path.join($0, bank) } ?? bank
     }
     maximumSampleSeconds = try parsed.wholeNumber("--max-sample-seconds", in: 1...86_400)
+    if let text = parsed.values["--preset"] {
+      guard let preset = PresetNumber(parsing: text) else {
+        throw OptionError(
+          "--preset takes a program N of 1-128 or BANK:N (bank 0-16383), not \(quote(text))")
+      }
+      self.preset = preset
+    }
     if let name = parsed.values["--mallet"] {
       guard let mallet = Mallet(rawValue: name) else {
         throw OptionError("unknown --mallet \(quote(name)); use soft, medium or hard")
