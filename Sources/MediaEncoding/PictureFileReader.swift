@@ -66,7 +66,11 @@ public enum PictureFileReader {
     {
       throw failure(path, "an animated WebP is not a picture for a background; use a still")
     }
-    if let size = pictureSize(of: bytes, kind: kind), size.width * size.height > maximumPixels {
+    // A PNG's sides are 32 bits each: their product can pass Int's range, so it is checked.
+    if let size = pictureSize(of: bytes, kind: kind),
+      case (let pixels, let overflow) = size.width.multipliedReportingOverflow(by: size.height),
+      overflow || pixels > maximumPixels
+    {
       throw failure(
         path,
         "the picture is \(size.width)x\(size.height) pixels, more than the \(maximumPixels / 1_000_000) megapixels a picture may have"

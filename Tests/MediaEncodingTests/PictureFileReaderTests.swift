@@ -46,6 +46,28 @@ private func isBlue(_ rgb: [Int]) -> Bool { rgb[2] > 200 && rgb[0] < 30 && rgb[1
     #expect(isRed(colour(tall, x: 1, y: 10)) && isBlue(colour(tall, x: 1, y: 1_990)))
   }
 
+  @Test func aPNGWhoseSidesMultiplyPastAnIntegerIsRefusedFromItsHeader() throws {
+    // Found by scripts/fuzz picture-reader: an IHDR of 4144998741 x 3424742576 pixels, whose
+    // product passes Int64 (it trapped).
+    let bytes: [UInt8] = [
+      0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52,
+      0xF7, 0x0F, 0xA9, 0x55, 0xCC, 0x21, 0x6C, 0xB0, 0xB6, 0x52, 0x55, 0x7F, 0xAF, 0x51, 0x55,
+      0x7F, 0x3F, 0x6A, 0x55, 0x65, 0x52, 0x29, 0x53, 0x07, 0x04, 0, 0, 0, 0, 0x49, 0x45, 0x4E,
+      0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+    let path = try temporaryFolder() + "/huge.png"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(
+      throws: EncodingError(
+        operation: "reading the picture", path: path,
+        reason:
+          "the picture is 4144998741x3424742576 pixels, more than the 50 megapixels a picture may have",
+        access: .read)
+    ) {
+      try PictureFileReader.read(path, covering: 64, height: 36)
+    }
+  }
+
   @Test func theSamePictureGivesTheSamePixelsOnEveryRead() throws {
     let first = try PictureFileReader.read(picture("halves.jpg"), covering: 50, height: 30)
     let second = try PictureFileReader.read(picture("halves.jpg"), covering: 50, height: 30)
