@@ -94,12 +94,13 @@ enum BarModel {
   }
 
   /// The click relative to the fundamental grows with pitch as bars get smaller (∝ f^0.6) up
-  /// to C6, then falls (∝ (C6/f)^2): FluidR3's click is 22 dB under the peak at F4 and 11–15
-  /// dB under it from A4 to C6; above, none of the three recordings is brighter than 4.1 kHz.
+  /// to C6, then falls (∝ (C6/f)^3): FluidR3's click is 22 dB under the peak at F4 and 11–15
+  /// dB under it from A4 to C6; above, no key of the three recordings is brighter than 4.3 kHz
+  /// in its first 20 ms, and at (C6/f)^2 E6 and F6 were brighter than every recording's.
   static func clickScale(frequency: Double) -> Double {
     frequency < 1_046.5
       ? ExactMath.power(frequency, over: 1_046.5, exponent: 0.6)
-      : aboveC6(frequency, exponent: 2.0)
+      : aboveC6(frequency, exponent: 3.0)
   }
 
   /// The click's noise reaches up to about 1.8 / contact time: 12 kHz for a hard mallet on C6.
@@ -111,6 +112,6 @@ enum BarModel {
   static let clickSlowSeconds = 0.015
   static let clickSlowLevel = 0.25
   /// Peak level of one full-strength tap: -8.2 dBFS. A triad of app keys (C+E+G) then peaks
-  /// at -1.2 dBFS and twinkle.xylo measures -25.7 LUFS: louder, and three keys fit, not four.
+  /// at -1.1 dBFS and twinkle.xylo measures -25.5 LUFS: louder, and three keys fit, not four.
   static let peakLevel = 0.39
 }

@@ -12,12 +12,12 @@ import Testing
     #expect(render.status == 0)
     #expect(
       render.stderr.hasPrefix(
-        "xylo-render: note: loudness -14.0 LUFS, true peak -1.2 dBTP; a limiter turned the loudest peak down 10.3 dB\n"
+        "xylo-render: note: loudness -14.0 LUFS, true peak -1.2 dBTP; a limiter turned the loudest peak down 9.9 dB\n"
       ))
     let measured = try run(["loudness", folder + "/t.wav"])
     #expect(
       measured.stdout
-        == "-14.0 LUFS  range 3.0 LU  true peak -1.2 dBTP  sample peak -1.8 dBFS  \(folder)/t.wav\n"
+        == "-14.0 LUFS  range 3.1 LU  true peak -1.2 dBTP  sample peak -1.8 dBFS  \(folder)/t.wav\n"
     )
   }
 
@@ -28,7 +28,7 @@ import Testing
     ])
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: warning: the loudness reached -11.9 LUFS (true peak -1.0 dBTP), 3.9 LU under the target -8.0 LUFS\n"
+        "xylo-render: warning: the loudness reached -11.8 LUFS (true peak -1.0 dBTP), 3.8 LU under the target -8.0 LUFS\n"
       ))
     let json = try run(["loudness", folder + "/t.wav", "--json"])
     #expect(json.stdout.contains("\"true_peak_dbtp\": -1.0"))

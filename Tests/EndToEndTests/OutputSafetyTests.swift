@@ -230,7 +230,7 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stderr.hasPrefix(
-        "xylo-render: warning: 2860 samples exceed full scale (peak +11.8 dBFS at 0.500 s), kept in the float file; try --normalize or --gain\n"
+        "xylo-render: warning: 2913 samples exceed full scale (peak +11.8 dBFS at 0.502 s), kept in the float file; try --normalize or --gain\n"
       ))
   }
 

@@ -103,15 +103,15 @@ import Testing
   /// Written by `xylo-render render tiny.xylo -o tiny.wav --manifest tiny.json` too.
   static let tinyManifest = """
     {
-      "content_hash": "b8598f717309ecaaf9ec1898827407797e881d6acba30261caaa01c123a9dec9",
+      "content_hash": "a497874493dcbcc2cecbf1a88176809e1e4ee2646f12586d06d5fe3e4a646334",
       "format_version": 1,
       "length": {"frames": 79424, "seconds": "1241/750"},
       "lines_are_tracks": false,
-      "loudness": {"integrated_lufs": -25.75, "sample_peak_dbfs": -8.18, "true_peak_dbtp": -7.94},
+      "loudness": {"integrated_lufs": -25.48, "sample_peak_dbfs": -8.18, "true_peak_dbtp": -7.94},
       "samples": [
-        {"frames": 36874, "hash": "237218e2362afc709d4f1ff98a48a64f53132676034c050782e0febb12997c2f", "key": "C", "layer": 0},
-        {"frames": 34009, "hash": "ee8047fe8f4c6c2446a8bbd24d2c29117e960c5d386e894af9276076bf5f070d", "key": "E", "layer": 0},
-        {"frames": 32008, "hash": "696e0a6469e4eb28698e89564d904de142bfda7f6741ef1aa23db0f9867626fd", "key": "G", "layer": 0}
+        {"frames": 36874, "hash": "d119cc9dcbc1bd51bbddc037545aa2f803b0056ad3c88a4b34966f0b4d701b65", "key": "C", "layer": 0},
+        {"frames": 34009, "hash": "11f2d18de23040cda273800057cda6ac9811112973072918aa7e74956584b386", "key": "E", "layer": 0},
+        {"frames": 32008, "hash": "b049246e47d9f10101df975d7d6ddaf3e4df4c1c791bd6fb8d1ec0d78028faaf", "key": "G", "layer": 0}
       ],
       "settings": {
         "bank": "built-in",

@@ -120,6 +120,39 @@ private func bar(_ title: String) -> BuiltInKey {
       (crests.lowerBound - 2)...(crests.upperBound + 2) ~= crest, "crest \(crest) dB")
   }
 
+  /// The same three recordings key by key (scripts/reference-bank at velocity 127, 48 kHz,
+  /// measured as measure-bank.py does): each key's brightest first-20 ms centroid (Hz) and its
+  /// crest factors' span (dB). Every key of the app's register, not only their median, is at
+  /// most 1.25 times as bright as its brightest recording, its crest within 2 dB of the span.
+  static let recordedKeys: [(note: Int, brightest: Double, crests: ClosedRange<Double>)] = [
+    (84, 4704, 9.4...15.4),  // C6: FluidR3 3646 Hz 13.8 dB, TimGM6mb 4704 15.4, freepats 2112 9.4
+    (85, 4598, 9.6...15.3),  // C#6: 3752 13.8, 4598 15.3, 2196 9.6
+    (86, 4484, 9.9...14.6),  // D6: 3877 13.9, 4484 14.6, 2274 9.9
+    (87, 4392, 9.0...14.2),  // D#6: 4009 14.2, 4392 14.0, 1845 9.0
+    (88, 4096, 9.3...13.9),  // E6: 4096 13.9, 2705 11.4, 1920 9.3
+    (89, 4225, 9.5...13.8),  // F6: 4225 13.8, 2709 10.8, 1992 9.5
+    (90, 4030, 9.7...12.5),  // F#6: 4030 12.5, 2691 10.6, 2077 9.7
+    (91, 4108, 6.2...12.4),  // G6: 4108 12.4, 2674 10.7, 2785 6.2
+    (92, 4164, 6.4...12.3),  // G#6: 4164 12.3, 2677 10.3, 2893 6.4
+    (93, 4220, 6.7...12.3),  // A6: 4220 12.3, 2680 10.2, 3023 6.7
+    (94, 4241, 6.9...12.3),  // A#6: 4241 12.3, 2679 9.6, 3155 6.9
+    (95, 4259, 7.1...12.2),  // B6: 4259 12.2, 2692 9.4, 3278 7.1
+    (96, 3839, 7.4...12.2),  // C7: 3839 12.2, 2722 9.4, 3431 7.4
+  ]
+
+  @Test(arguments: recordedKeys)
+  func everyKeyOfTheAppsRegisterIsWithinItsRecordings(
+    _ note: Int, brightest: Double, crests: ClosedRange<Double>
+  ) throws {
+    let key = try #require(KeyCatalog.key(named: NoteName.name(of: note)))
+    let sample = Synthesizer.sample(for: key)
+    let centroid = earlyCentroid(sample)
+    let crest = earlyCrest(sample)
+    #expect(centroid <= 1.25 * brightest, "\(key.title): centroid \(centroid) Hz")
+    #expect(
+      (crests.lowerBound - 2)...(crests.upperBound + 2) ~= crest, "\(key.title): crest \(crest) dB")
+  }
+
   @Test func aHardMalletClicksAboveEightKilohertzOnTheHighBars() {
     // FluidR3's C6: -11 dB of the first 5 ms above 8 kHz; the old bank: -27 dB.
     let share = clickShare(Synthesizer.sample(for: Self.c6))
