@@ -186,15 +186,23 @@ private func centred(_ points: [Int]) -> [Float] {
   }
 }
 
-/// The General MIDI SoundFonts Debian ships (fluid-soundfont-gm, timgm6mb-soundfont), where
-/// `scripts/bootstrap --measure` installed them.
+/// The General MIDI SoundFonts Debian ships (fluid-soundfont-gm, timgm6mb-soundfont), which
+/// `scripts/bootstrap` installs: a test of one that is missing fails, saying so.
 private let realSoundFonts = [
   "/usr/share/sounds/sf2/FluidR3_GM.sf2", "/usr/share/sounds/sf2/TimGM6mb.sf2",
-].filter { FileSystem.kind(of: $0) == .file }
+]
+
+/// Fails the test, with the reason, when `path` is not there.
+private func requireInstalled(_ path: String) throws {
+  try #require(
+    FileSystem.kind(of: path) == .file,
+    "\(path) is missing: scripts/bootstrap installs fluid-soundfont-gm and timgm6mb-soundfont")
+}
 
 @Suite struct SF2RealFileTests {
-  @Test(.enabled(if: !realSoundFonts.isEmpty), arguments: realSoundFonts)
+  @Test(arguments: realSoundFonts)
   func everyPresetOfARealSoundFontResolvesToZonesWithSamples(_ path: String) throws {
+    try requireInstalled(path)
     let bytes = try FileSystem.readAll(path, limit: SF2Bank.maximumFileBytes)
     let file = try SF2File(bytes: bytes, path: path)
     #expect(file.presets.count > 128)
@@ -208,9 +216,11 @@ private let realSoundFonts = [
   }
 
   /// FluidR3's xylophone: stereo pairs rooted on C5, C6 and C7 (so unpitched there), 5 dB of
-  /// attenuation as FluidSynth applies it (125 cB × 0.4). TimGM6mb's: short looped samples.
-  @Test(.enabled(if: !realSoundFonts.isEmpty), arguments: realSoundFonts)
+  /// attenuation as FluidSynth applies it (125 cB × 0.4). TimGM6mb's: short samples looped
+  /// until its envelope is silent.
+  @Test(arguments: realSoundFonts)
   func theXylophoneOfARealSoundFontPlaysItsRange(_ path: String) throws {
+    try requireInstalled(path)
     let bank = try SF2Bank(path: path, program: 14)
     #expect(bank.preset.name.lowercased().contains("xylo"))
     for title in ["C5", "C6", "G6", "C7"] {

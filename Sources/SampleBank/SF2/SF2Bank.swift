@@ -3,11 +3,12 @@ import Platform
 
 /// A preset of a SoundFont 2 file (`--bank FILE.sf2`): each tap plays the zones that hold its
 /// key and velocity (`TapVelocity`: 127 × gain), pitched from their root key, shaped by their
-/// volume envelope up to its sustain and played to the sample's end (loops ignored: a tap is a
-/// one-shot strike), at their attenuation and FluidSynth's velocity curve. Modulators other
-/// than the default velocity-to-attenuation one, filters, LFOs, effects sends and loops are
-/// not applied. The zones a tap plays that share the first one's pitch and rate are mixed
-/// (a stereo pair: left and right by their pan); others are left out.
+/// volume envelope up to its sustain, through their low-pass filter (`SF2LowPass`) and played
+/// to the sample's end (a tap is a one-shot strike, never released), at their attenuation and
+/// FluidSynth's velocity curve. Modulators other than the default velocity-to-attenuation one,
+/// LFOs and effects sends are not applied; a loop repeats until the volume envelope is silent.
+/// The zones a tap plays that share the first one's pitch and rate are mixed (a stereo pair:
+/// left and right by their pan); others are left out.
 public struct SF2Bank: SampleBank {
   public let path: String
   /// The preset played: its name, bank, and program (1-128, as General MIDI numbers them).
@@ -136,7 +137,8 @@ public struct SF2Bank: SampleBank {
     layer.map { zones[$0].attenuation }.min() ?? 0
   }
 
-  /// The layer's zones mixed for the key: pitched, enveloped, panned; no frames for -1.
+  /// The layer's zones mixed for the key: pitched, enveloped, filtered, panned; no frames for
+  /// -1.
   public func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     guard layers.indices.contains(strikeLayer), let key = midiNote(ofTitle: title) else {
       return DecodedSample(title: title, source: path, sampleRate: 48_000, channels: 1, values: [])
@@ -157,10 +159,11 @@ public struct SF2Bank: SampleBank {
     let played = playedZones(layer, key: key)
     let rate = Double(header.sampleRate) * ratio
     let delays = played.map { Int((zones[$0].envelope(forKey: key).delay * rate).rounded()) }
-    let frameCount =
-      zip(played, delays).map { index, delay in
-        delay + zones[index].playedPoints(of: samples[zones[index].sample]?.header ?? header).count
-      }.max() ?? 0
+    let playbacks = played.map { index in
+      zones[index].playback(
+        of: samples[zones[index].sample]?.header ?? header, key: key, rate: rate)
+    }
+    let frameCount = zip(playbacks, delays).map { $0.frameCount + $1 }.max() ?? 0
     let seconds = Double(frameCount) / rate
     guard seconds <= Double(maximumSampleSeconds) else {
       throw BankError(
@@ -173,15 +176,25 @@ public struct SF2Bank: SampleBank {
     let stereo = played.count > 1 || first[SF2Generator.pan] != 0
     let channels = stereo ? 2 : 1
     var values = [Float](repeating: 0, count: frameCount * channels)
-    for (index, delay) in zip(played, delays) {
+    for ((index, delay), playback) in zip(zip(played, delays), playbacks) {
       let zone = zones[index]
       guard let points = samples[zone.sample] else { continue }
       let envelope = zone.envelope(forKey: key)
       let gain = sf2Amplitude(centibels: zone.attenuation - base)
       let pan = zone.panGains
       let sides = stereo ? [pan.left, pan.right] : [pan.left]
-      for (frame, point) in zone.playedPoints(of: points.header).enumerated() {
-        let value = points.value(at: point) * gain * envelope.gain(at: Double(frame) / rate)
+      var sound = (0..<playback.frameCount).map { frame in
+        points.value(at: playback.point(frame)) * gain * envelope.gain(at: Double(frame) / rate)
+      }
+      // Filtered to the end of the layer's longest zone: a resonance rings past its sample.
+      sound += repeatElement(0, count: frameCount - delay - sound.count)
+      let filter = zone.lowPass(forKey: key)
+      if filter.isAudible {
+        filter.apply(
+          to: &sound, rate: Double(header.sampleRate), ratio: ratio,
+          delay: Double(delay) / rate)
+      }
+      for (frame, value) in sound.enumerated() {
         for (channel, side) in sides.enumerated() {
           values[(delay + frame) * channels + channel] += Float(value * side)
         }

@@ -1,12 +1,24 @@
 /// The SoundFont 2 generators this reader uses, by their numbers in the specification (2.04,
-/// section 8.1.2); the others (filters, LFOs, the modulation envelope, effects sends, loops,
+/// section 8.1.2); the others (LFOs, the modulation envelope's release, effects sends,
 /// exclusive classes, fixed key and velocity) are read past.
 enum SF2Generator {
   static let startOffset = 0
   static let endOffset = 1
+  static let loopStartOffset = 2
+  static let loopEndOffset = 3
   static let startCoarseOffset = 4
+  static let filterCutoff = 8
+  static let filterResonance = 9
+  static let modulationToFilterCutoff = 11
   static let endCoarseOffset = 12
   static let pan = 17
+  static let modulationDelay = 25
+  static let modulationAttack = 26
+  static let modulationHold = 27
+  static let modulationDecay = 28
+  static let modulationSustain = 29
+  static let keyToModulationHold = 31
+  static let keyToModulationDecay = 32
   static let delay = 33
   static let attack = 34
   static let hold = 35
@@ -17,10 +29,13 @@ enum SF2Generator {
   static let instrument = 41
   static let keyRange = 43
   static let velocityRange = 44
+  static let loopStartCoarseOffset = 45
   static let attenuation = 48
+  static let loopEndCoarseOffset = 50
   static let coarseTune = 51
   static let fineTune = 52
   static let sampleID = 53
+  static let sampleModes = 54
   static let scaleTuning = 56
   static let rootKey = 58
   /// One past the highest number the specification defines.
