@@ -1,11 +1,5 @@
-import SoundFile
-
 /// The tool's own help; each command's comes from its declaration (`HelpText`).
 enum Help {
-  static var versionLine: String {
-    "xylo-render \(XyloRender.version) (\(SoundFileLibrary.version))"
-  }
-
   static let toolUsage = "USAGE: xylo-render <command> [options] (see 'xylo-render --help')"
 
   /// The overview: every command with its synopsis and what it does.

@@ -34,7 +34,7 @@ enum XyloRender {
       }
       return .success
     case "--version":
-      console.out(Help.versionLine)
+      console.out(VersionText.text)
       return .success
     default:
       break
@@ -60,7 +60,7 @@ enum XyloRender {
       return .success
     }
     if rest.contains("--version") {
-      console.out(Help.versionLine)
+      console.out(VersionText.text)
       return .success
     }
     do {
