@@ -10,7 +10,8 @@ enum XyloRender {
     KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
     TestCommand.command, LoudnessCommand.command, RingtoneCommand.command, VideoCommand.command,
-    PictureCommand.command, PageCommand.command,
+    PictureCommand.command, PageCommand.command, CompletionsCommand.command,
+    ManualCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {

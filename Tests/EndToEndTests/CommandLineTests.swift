@@ -13,6 +13,7 @@ import Testing
     (["loudness", "--help"], "loudness"), (["ringtone", "--help"], "ringtone"),
     (["video", "--help"], "video"), (["picture", "--help"], "picture"),
     (["info", "--help"], "info"), (["page", "--help"], "page"),
+    (["completions", "--help"], "completions"), (["manual", "--help"], "manual"),
   ])
   func helpMatchesTheRecordedTextByteForByte(_ arguments: [String], _ name: String) throws {
     let result = try run(arguments)
