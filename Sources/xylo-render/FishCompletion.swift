@@ -8,6 +8,17 @@ enum FishCompletion {
       "# fish completion for xylo-render: made by 'xylo-render completions fish' from the options",
       "# it parses. Install as xylo-render.fish in a folder of $fish_complete_path.",
       "",
+      "# Folders, and the files under the word being completed with one of the extensions given.",
+      "function __xylo_render_files",
+      "    for path in (commandline -ct)*",
+      "        if test -d $path",
+      "            echo $path/",
+      "        else if string match -q -r -i -- '\\\\.('(string join '|' $argv)')$' $path",
+      "            echo $path",
+      "        end",
+      "    end",
+      "end",
+      "",
       "complete -c xylo-render -f",
       "complete -c xylo-render -n __fish_use_subcommand -s h -l help -d 'Show help'",
       "complete -c xylo-render -n __fish_use_subcommand -l version -d 'Show the version'",
@@ -48,7 +59,7 @@ enum FishCompletion {
   }
 
   /// The flags offering `values`: `-x -a 'soft medium hard'`, `-r -F` (any file), `-x -a
-  /// '(__fish_complete_suffix .xylo .mid)'`, `-x -a '(__fish_complete_directories)'`.
+  /// '(__xylo_render_files xylo mid)'`, `-x -a '(__fish_complete_directories)'`.
   private static func values(_ values: OptionValues, required: Bool) -> String {
     let takes = required ? "-x " : ""
     switch values {
@@ -56,8 +67,7 @@ enum FishCompletion {
     case .choices(let words): return takes + "-a " + quoted(words.joined(separator: " "))
     case .files(let extensions) where extensions.isEmpty: return (required ? "-r " : "") + "-F"
     case .files(let extensions), .foldersOrFiles(let extensions):
-      let suffixes = extensions.map { "." + $0 }.joined(separator: " ")
-      return takes + "-a " + quoted("(__fish_complete_suffix \(suffixes))")
+      return takes + "-a " + quoted("(__xylo_render_files \(extensions.joined(separator: " ")))")
     case .folders: return takes + "-a '(__fish_complete_directories)'"
     }
   }
