@@ -106,7 +106,8 @@ let package = Package(
       name: "xylo-render",
       dependencies: [
         "Settings", "Rendering", "Exports", "GoldenTesting", "GoldenReports", "ScoreParser",
-        "SampleBank", "SoundFile", "AudioDigest", "Platform",
+        "SampleBank", "SoundFile", "AudioDigest", "Platform", "Resampling", "Loudness",
+        "MediaEncoding", "Drawing",
       ]
     ),
     // libFuzzer harnesses: libraries here, linked into fuzzers by scripts/fuzz.

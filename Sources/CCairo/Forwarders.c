@@ -83,3 +83,4 @@ XYLO_FORWARD_VOID(cairo, cairo_svg_surface_set_document_unit, (cairo_surface_t *
 XYLO_FORWARD_VOID(cairo, cairo_text_extents, (cairo_t *cr, const char *utf8, cairo_text_extents_t *extents), (cr, utf8, extents))
 XYLO_FORWARD(cairo, cairo_font_face_t *, cairo_toy_font_face_create, (const char *family, cairo_font_slant_t slant, cairo_font_weight_t weight), (family, slant, weight))
 XYLO_FORWARD_VOID(cairo, cairo_translate, (cairo_t *cr, double tx, double ty), (cr, tx, ty))
+XYLO_FORWARD(cairo, const char *, cairo_version_string, (void), ())

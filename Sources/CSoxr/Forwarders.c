@@ -16,3 +16,4 @@ XYLO_FORWARD(soxr, soxr_error_t, soxr_oneshot, (double input_rate, double output
 XYLO_FORWARD(soxr, soxr_error_t, soxr_process, (soxr_t resampler, soxr_in_t in, size_t ilen, size_t * idone, soxr_out_t out, size_t olen, size_t * odone), (resampler, in, ilen, idone, out, olen, odone))
 XYLO_FORWARD(soxr, soxr_quality_spec_t, soxr_quality_spec, (unsigned long recipe, unsigned long flags), (recipe, flags))
 XYLO_FORWARD(soxr, soxr_runtime_spec_t, soxr_runtime_spec, (unsigned num_threads), (num_threads))
+XYLO_FORWARD(soxr, const char *, soxr_version, (void), ())

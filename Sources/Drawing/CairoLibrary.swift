@@ -5,7 +5,7 @@ import CCairo
 /// only one that uses Cairo; every public way to draw opens it first.
 enum CairoLibrary {
   /// Why Cairo could not be opened, or nil once it is open.
-  private static let failure: String? = sharedLibraryFailure("Cairo", xylo_cairo_open)
+  static let failure: String? = sharedLibraryFailure("Cairo", xylo_cairo_open)
 
   /// Opens Cairo, once; called before anything is drawn for `path`.
   static func open(for path: String) throws(DrawingError) {

@@ -111,7 +111,7 @@ public final class LoudnessMeter {
 }
 
 /// Why libebur128, opened on first use, could not be opened; nil once it is.
-private let ebur128Failure: String? = sharedLibraryFailure("libebur128", xylo_ebur128_open)
+let ebur128Failure: String? = sharedLibraryFailure("libebur128", xylo_ebur128_open)
 
 extension LoudnessMeter {
   /// The loudness of interleaved frames held in memory, measured in one go: the one way a whole

@@ -6,7 +6,7 @@ import CFFmpeg
 /// prints nothing. Process-wide; this module is the only one that uses FFmpeg.
 enum FFmpegLibraries {
   /// Why the libraries could not be opened, or nil once they are open and silenced.
-  private static let failure: String? = {
+  static let failure: String? = {
     if let failure = sharedLibraryFailure("FFmpeg", xylo_ffmpeg_open) { return failure }
     av_log_set_level(AV_LOG_QUIET)
     return nil

@@ -129,4 +129,4 @@ package func resampleStream(
 package let resampleChunkFrames = 4096
 
 /// Why libsoxr, opened on first use, could not be opened; nil once it is.
-private let soxrFailure: String? = sharedLibraryFailure("libsoxr", xylo_soxr_open)
+let soxrFailure: String? = sharedLibraryFailure("libsoxr", xylo_soxr_open)

@@ -13,6 +13,7 @@ enum BankCommand {
       bank does, soft taps included. '--bank DIR' reads the plain files: taps at full
       strength render exactly, softer taps scale the full-strength sample.
       """,
+    operands: [.choices(["export"]), .folders],
     sections: [OptionSection(title: "OPTIONS", options: [CommonOptions.quiet])], run: run)
 
   static func run(_ arguments: ParsedOptions, _ console: Console) -> ExitStatus {

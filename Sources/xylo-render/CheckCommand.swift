@@ -6,6 +6,7 @@ enum CheckCommand {
     name: "check", overview: "Validate scores and print one summary line for each.",
     synopsis: ["xylo-render check [--bank DIR] [--max-taps N] [--max-duration SECONDS] SCORE..."],
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

@@ -17,6 +17,8 @@ struct Command: Sendable {
   /// Paragraphs after the synopsis: what the command does, in more detail.
   var about: String? = nil
   var arguments: [(name: String, help: String)] = []
+  /// What the operands are, in order, as shell completion offers them (the last for the rest).
+  var operands: [OptionValues] = []
   var sections: [OptionSection]
   /// Lines after the options: exit status and the like.
   var footer: String? = nil

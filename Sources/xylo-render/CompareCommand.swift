@@ -15,6 +15,7 @@ enum CompareCommand {
       what differs: rate, channels or length, the first differing frame and its time, the largest
       difference in dBFS and where, the RMS of the difference, and how many frames differ.
       """,
+    operands: [.files(extensions: CommonOptions.audioExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

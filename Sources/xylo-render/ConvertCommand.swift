@@ -20,6 +20,7 @@ enum ConvertCommand {
       tempos. Keys are matched to the bank's as 'render' matches them.
       """,
     arguments: [("IN", "A MIDI, MusicXML or ABC file, or a score; '-' reads standard input")],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

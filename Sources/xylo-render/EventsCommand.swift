@@ -14,6 +14,7 @@ enum EventsCommand {
       taps of that part as render, ringtone and video play it, timed from its start.
       """,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

@@ -12,6 +12,7 @@ enum HashCommand {
       sample as libsndfile decodes it, so the same samples in WAV, FLAC or AIFF hash alike, and
       any changed sample changes it. Container details (tags, timestamps) do not count.
       """,
+    operands: [.files(extensions: CommonOptions.audioExtensions)],
     sections: [],
     footer: "Exit status: 0 when every file was hashed, 1 when any cannot be read.", run: run)
 

@@ -1,12 +1,13 @@
-import SoundFile
-
 /// The tool's own help; each command's comes from its declaration (`HelpText`).
 enum Help {
-  static var versionLine: String {
-    "xylo-render \(XyloRender.version) (\(SoundFileLibrary.version))"
-  }
-
   static let toolUsage = "USAGE: xylo-render <command> [options] (see 'xylo-render --help')"
+
+  /// What each exit status means, for the overview and the manual.
+  static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+    (.success, "success"),
+    (.failure, "a bad score, sample or I/O error, or files 'compare' finds different"),
+    (.unreadable, "a file 'compare' cannot read"), (.usage, "a bad command line"),
+  ]
 
   /// The overview: every command with its synopsis and what it does.
   static var tool: String {
@@ -25,10 +26,12 @@ enum Help {
               "Show this help", with: "Show help; 'xylo-render <command> --help' for a command")
           })
           .joined(separator: "\n"),
-        """
-        Exit status: 0 success; 1 a bad score, sample or I/O error, or files 'compare' finds
-        different; 2 a file 'compare' cannot read; 64 a bad command line.
-        """,
+        HelpText.wrapped(
+          "Exit status: "
+            + exitStatuses.map { "\($0.status.rawValue) \($0.meaning)" }.joined(separator: "; ")
+            + ".",
+          width: HelpText.width
+        ).joined(separator: "\n"),
       ]).joined(separator: "\n\n")
   }
 }

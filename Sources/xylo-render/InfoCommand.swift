@@ -16,6 +16,7 @@ enum InfoCommand {
       (folded by default) or at none.
       """,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

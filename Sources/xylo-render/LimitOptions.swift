@@ -48,6 +48,13 @@ enum CommonOptions {
     ]
   }
 
+  /// The extensions of the songs `scoreArgument` names, as shell completion offers them.
+  static let songExtensions = ["xylo", "mid", "midi", "musicxml", "xml", "mxl", "abc"]
+
+  /// The extensions of the audio files `compare`, `hash` and `loudness` read most often: those
+  /// the tool writes.
+  static let audioExtensions = OutputFile.formatNames + ["aif", "oga", "mp4"]
+
   /// The score every command that reads one takes.
   static let scoreArgument = (
     name: "SCORE",

@@ -11,6 +11,7 @@ enum LoudnessCommand {
       Prints one line per file: integrated loudness (LUFS), loudness range (LU), true peak
       (dBTP, measured oversampled by libebur128) and sample peak (dBFS). Silence is -inf.
       """,
+    operands: [.files(extensions: CommonOptions.audioExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS", options: [OptionSpec("--json", help: "Print a JSON array instead")])

@@ -6,16 +6,18 @@ enum MIDIInputOptions {
     OptionSpec("--drums", help: "Keep MIDI channel 10 (drums), left out by default"),
     OptionSpec(
       "--out-of-range", value: "MODE",
+      values: .choices(MIDIChoices.OutOfRange.allCases.map(\.rawValue)),
       help:
         "A note the bank lacks after its part's move: fold (move it alone by octaves, the default), skip (leave it out) or error"
     ),
     OptionSpec(
-      "--octaves", value: "MODE",
+      "--octaves", value: "MODE", values: .choices(MIDIChoices.Octaves.allCases.map(\.rawValue)),
       help:
         "part (the default): move each part by whole octaves as a piece, so most of its notes fit the bank; note: leave every part where written"
     ),
     OptionSpec(
       "--parts", value: "WHICH",
+      values: .choices(MIDIChoices.Selection.allCases.map(\.rawValue)),
       help:
         "all (the default; a ringtone of several parts: melody) or melody: the part named melody, lead, vocal or voice, else the highest note at each onset"
     ),

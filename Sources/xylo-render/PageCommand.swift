@@ -17,6 +17,7 @@ enum PageCommand {
       download them as WAV. The same score and options give the same bytes.
       """ + "\n\n" + CommonOptions.shareableLevelHelp,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "PAGE",

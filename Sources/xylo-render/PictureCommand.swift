@@ -14,6 +14,7 @@ enum PictureCommand {
       drawn by Cairo. The same score gives the same bytes.
       """,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",

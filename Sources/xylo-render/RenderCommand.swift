@@ -11,6 +11,7 @@ enum RenderCommand {
       "xylo-render render SCORE --stems DIR [-o OUT] [options]",
     ],
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: RenderOptions.sections,
     footer: """
       The output ends once the mix has decayed below -90 dBFS (--tail auto); --tail 0 ends it

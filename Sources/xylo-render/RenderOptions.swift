@@ -31,7 +31,7 @@ struct RenderOptions {
         "The file to write, '-' for standard output. It appears only when complete; a failed render leaves an existing file untouched."
     ),
     OptionSpec(
-      "--format", value: "NAME",
+      "--format", value: "NAME", values: .choices(OutputFile.formatNames),
       help:
         "wav, flac, aiff, caf, w64, rf64, ogg, opus, mp3, or m4a/m4r (AAC in MP4, written with FFmpeg) (default: from OUT's extension; wav for '-')"
     ),

@@ -16,6 +16,7 @@ enum RingtoneCommand {
       loud as streamed music, with room for a phone's own limiter.
       """,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "OPTIONS",
@@ -27,6 +28,7 @@ enum RingtoneCommand {
           ),
           OptionSpec(
             "--for", value: "PHONE",
+            values: .choices(RingtoneSettings.Preset.allCases.map(\.rawValue)),
             help:
               "iphone or android (looping, at most 29.9 s) or notification (a one-shot alert, at most 5 s)"
           ),

@@ -20,6 +20,7 @@ enum TestCommand {
       then how the audio differs.
       """,
     arguments: [("PATH", "A folder searched recursively, or a score (default: .)")],
+    operands: [.foldersOrFiles(extensions: CommonOptions.songExtensions)],
     sections: TestOptions.sections,
     footer: "Exit status: 0 when no test failed or erred, 1 otherwise, 64 a bad command line.",
     run: run)

@@ -28,6 +28,7 @@ struct TestOptions {
         ),
         OptionSpec(
           "--golden-format", value: "FORMAT",
+          values: .choices(GoldenFormat.allCases.map(\.rawValue)),
           help: "flac, wav or sha256, for goldens written (default: flac)"),
         SoundOptions.toleranceSpec,
         OptionSpec("--jobs", value: "N", help: "Tests run at once (default: one per core)"),

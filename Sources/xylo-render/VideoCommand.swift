@@ -15,6 +15,7 @@ enum VideoCommand {
       options give the same bytes.
       """ + "\n\n" + CommonOptions.shareableLevelHelp,
     arguments: [CommonOptions.scoreArgument],
+    operands: [.files(extensions: CommonOptions.songExtensions)],
     sections: [
       OptionSection(
         title: "VIDEO",
@@ -33,11 +34,13 @@ enum VideoCommand {
           OptionSpec("--fps", value: "N", help: "Pictures a second, 1 to 120 (default: 30)"),
           OptionSpec(
             "--style", value: "app|stage",
+            values: .choices(VideoSettings.Style.allCases.map(\.rawValue)),
             help:
               "app: the app's exact look; stage: struck bars glow and ripple, the notes to come "
               + "travel to their bars, light drifts (default: app)"),
           OptionSpec(
             "--background", value: "FILE",
+            values: .files(extensions: ["png", "jpg", "jpeg", "webp"]),
             help:
               "A PNG, JPEG or WebP picture behind the keys, scaled to cover (default: a dark gradient)"
           ),

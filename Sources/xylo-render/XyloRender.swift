@@ -10,7 +10,8 @@ enum XyloRender {
     KeysCommand.command,
     BankCommand.command, CompareCommand.command, HashCommand.command, ConvertCommand.command,
     TestCommand.command, LoudnessCommand.command, RingtoneCommand.command, VideoCommand.command,
-    PictureCommand.command, PageCommand.command,
+    PictureCommand.command, PageCommand.command, CompletionsCommand.command,
+    ManualCommand.command,
   ]
 
   static func run(_ arguments: [String]) -> ExitStatus {
@@ -34,7 +35,7 @@ enum XyloRender {
       }
       return .success
     case "--version":
-      console.out(Help.versionLine)
+      console.out(VersionText.text)
       return .success
     default:
       break
@@ -60,7 +61,7 @@ enum XyloRender {
       return .success
     }
     if rest.contains("--version") {
-      console.out(Help.versionLine)
+      console.out(VersionText.text)
       return .success
     }
     do {

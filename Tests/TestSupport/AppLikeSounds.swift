@@ -1,6 +1,5 @@
 import AudioBasics
 import Foundation
-import Testing
 
 /// A bank shaped like the app's own recordings, made in code so the suite needs nothing beside
 /// the repository: `C`…`B` and `HighC` as `<title>.wav`, stereo 16-bit, with the app files'
@@ -135,9 +134,4 @@ public enum AppRecordings {
   public static var available: Bool {
     FileManager.default.fileExists(atPath: folder + "/C.wav")
   }
-
-  /// Runs a test only where the recordings are, saying why not elsewhere.
-  public static let condition: ConditionTrait = .enabled(
-    if: available,
-    "the app's recordings are not beside the checkout (../shared/fixtures/app-sounds)")
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A tiny file system made for one test (a tmpfs of a few megabytes), so running out of disk is
 /// tested without ever filling the machine's own. Mounting needs root; elsewhere the tests that
@@ -25,11 +24,6 @@ public final class SmallFileSystem {
     guard shell("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", folder) else { return false }
     return shell("umount", folder)
   }()
-
-  /// Runs a test only where a file system can be mounted, saying why not elsewhere.
-  public static let condition: ConditionTrait = .enabled(
-    if: canMount,
-    "mounting a small test file system needs root and permission to mount a tmpfs")
 
   @discardableResult
   private static func shell(_ arguments: String...) -> Bool {

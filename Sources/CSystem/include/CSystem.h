@@ -26,6 +26,10 @@ static inline void xylo_spin_pause(void) {
 #endif
 }
 
+/* The commit this program was built from, as the build named it (scripts/package links in an
+   object defining `xylo_build_commit_text`), or "" when the build named none. */
+const char *xylo_build_commit(void);
+
 /* Reserves `bytes` of disk from `offset` for the file open as `descriptor` without changing
    its size (on Linux, fallocate with FALLOC_FL_KEEP_SIZE): a file of known length is then
    written without its blocks being allocated page by page. Best effort: nonzero where it

@@ -4,6 +4,8 @@ import Platform
 
 /// The tool's version, as `xylo-render --version` prints it and manifests record it.
 public let xyloRenderVersion = "0.1.0"
+/// The day of that version (`YYYY-MM-DD`), for the manual's header: changed with it.
+package let xyloRenderVersionDate = "2026-12-06"
 
 /// What a render was made of and what came out, as values: the tool, the settings, the bank's
 /// samples (by content hash), the score's tempi and taps at their frames, the length, the

@@ -18,18 +18,22 @@ package struct OptionSpec: Sendable {
   /// What the option does, for `--help`: one sentence, without a final period; a default goes
   /// last, in parentheses.
   package var help: String
+  /// What the value may be, as shell completion offers it (from `valueName` unless declared).
+  package var values: OptionValues
 
   package var takesValue: Bool { valueName != nil }
 
   package init(
     _ name: String, alias: String? = nil, value valueName: String? = nil,
-    valueIsOptional: Bool = false, repeatable: Bool = false, help: String
+    valueIsOptional: Bool = false, repeatable: Bool = false, values: OptionValues? = nil,
+    help: String
   ) {
     self.name = name
     self.alias = alias
     self.valueName = valueName
     self.valueIsOptional = valueIsOptional
     self.repeatable = repeatable
+    self.values = values ?? valueName.map(OptionValues.init(valueName:)) ?? .text
     self.help = help
   }
 }

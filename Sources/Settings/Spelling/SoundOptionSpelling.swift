@@ -12,7 +12,7 @@ extension SoundOptions {
   /// takes them.
   package static let bankSpecs = [
     OptionSpec(
-      "--bank", value: "DIR|FILE",
+      "--bank", value: "DIR|FILE", values: .foldersOrFiles(extensions: ["sfz", "sf2"]),
       help:
         "Take key samples from DIR/<title>.<ext> (wav, flac, aiff, ...), an SFZ instrument (.sfz) or a SoundFont 2 (.sf2)"
     ),
@@ -29,18 +29,18 @@ extension SoundOptions {
   /// The built-in xylophone's mallet and the room.
   package static let instrumentSpecs = [
     OptionSpec(
-      "--mallet", value: "soft|medium|hard",
+      "--mallet", value: "soft|medium|hard", values: .choices(Mallet.allCases.map(\.rawValue)),
       help:
         "The built-in xylophone's mallet: rubber, plastic or hard heads (default: hard)"),
     OptionSpec(
-      "--room", value: "none|small|hall",
+      "--room", value: "none|small|hall", values: .choices(RoomSize.allCases.map(\.rawValue)),
       help: "Play in a room: a stereo reverb whose tail extends the output (default: none)"),
   ]
 
   /// The output's shape: rate, channels, encoding, dither.
   package static let formatSpecs = [
     OptionSpec(
-      "--encoding", value: "ENC",
+      "--encoding", value: "ENC", values: .choices(SampleEncoding.allCases.map(\.rawValue)),
       help:
         "pcm16, pcm24, pcm32 or float, for lossless formats (default: pcm16; flac holds pcm16 and pcm24)"
     ),
