@@ -25,6 +25,9 @@ public struct MIDIImport: Sendable {
   public var placements: [PartPlacement] = []
   /// How the melody was picked, when only the melody plays (`PartSelection`).
   public var melody: MelodyPick?
+  /// The taps of each program, drums (channel 10) left out; taps on a channel no program
+  /// change came to are in none.
+  public var programCounts: [MIDIProgram: Int] = [:]
 }
 
 /// What reading a MIDI file did to its notes, in numbers: for a summary of what was kept.
@@ -131,7 +134,8 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
   var ticks: [Int64] = []
   var partIndex: [MIDIPart: Int] = [:]
   for (place, placement) in result.placements.enumerated() { partIndex[placement.part] = place }
-  for index in order {
+  let programs = song.programChanges.isEmpty ? [] : song.programs(of: order)
+  for (position, index) in order.enumerated() {
     let note = notes[index]
     let isDrum = note.channel == 10
     if isDrum { result.drumsKept += 1 }
@@ -172,6 +176,9 @@ public func score(from song: MIDISong, mapping: NoteMapping) throws(MIDIError) -
         gain: Double(note.velocity) / 127, line: note.track, column: note.channel,
         sequence: taps.count, voice: note.track - 1))
     ticks.append(note.tick)
+    if !isDrum, position < programs.count, let program = programs[position] {
+      result.programCounts[program, default: 0] += 1
+    }
   }
   // Notes come ordered by tick, track and file order, and `order` keeps that order, so the
   // taps are already in time order.

@@ -18,6 +18,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   var tempoEvents: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
   var keySignatures: [MIDIKeySignature] = []
+  var programChanges: [MIDIProgramChange] = []
   var end = (tick: Int64(0), offset: cursor.offset, track: 1)
   var warnings: [MIDIWarning] = []
   while !cursor.isAtEnd {
@@ -52,6 +53,7 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
       tempoEvents += contents.tempoChanges
       timeSignatures += contents.timeSignatures
       keySignatures += contents.keySignatures
+      programChanges += contents.programs.changes
       if contents.endTick > end.tick { end = (contents.endTick, contents.endOffset, number) }
     }
     cursor.offset = bodyEnd
@@ -85,13 +87,18 @@ public func readMIDI(_ bytes: [UInt8], limits: MIDILimits = MIDILimits()) throws
   let keys = keySignatures.enumerated().sorted {
     ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
   }.map(\.element)
-  return MIDISong(
+  var song = MIDISong(
     format: header.format, ticksPerQuarter: header.ticksPerQuarter, tracks: tracks,
     notes: spelled(notes.takeSortedNotes(), by: keys), tempoChanges: tempoChanges,
     timeSignatures: timeSignatures.enumerated().sorted {
       ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
     }.map(\.element),
     endTick: end.tick, title: tracks[0].name, warnings: warnings, tempoMap: tempoMap)
+  // Stable: at one tick, by track, then file order.
+  song.programChanges = programChanges.enumerated().sorted {
+    ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset)
+  }.map(\.element)
+  return song
 }
 
 /// `notes` (sorted by tick) spelled by the key signature in force at each: flats in a key of

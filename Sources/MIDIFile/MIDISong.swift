@@ -25,6 +25,9 @@ public struct MIDISong: Sendable {
   /// a track count the header misstates, several tracks in format 0, bytes after the last
   /// chunk. (A chunk cut short is an error: its events are lost.)
   public var warnings: [MIDIWarning] = []
+  /// Program changes of every track, by tick (at one tick, by track, then file order), each
+  /// with the bank its channel selected; none for notation.
+  public var programChanges: [MIDIProgramChange] = []
 
   /// The tempo segments with their start times, for exact conversion of ticks to seconds.
   let tempoMap: TempoMap

@@ -6,6 +6,8 @@ struct TrackContents {
   var tempoChanges: [MIDITempoChange] = []
   var timeSignatures: [MIDITimeSignature] = []
   var keySignatures: [MIDIKeySignature] = []
+  /// Program changes with the bank selected on their channel, in file order.
+  var programs = ChannelPrograms()
   /// The tick of the track's last event.
   var endTick: Int64 = 0
   /// Where the first event at `endTick` starts, for errors about the song's length.
@@ -69,6 +71,10 @@ func readTrack(
         if index == 0 { data.0 = byte } else { data.1 = byte }
       }
       if kind == 0xC0, contents.program == nil { contents.program = Int(data.0) }
+      if kind == 0xB0 || kind == 0xC0 {
+        contents.programs.take(
+          kind: kind, channel: Int(status & 0x0F), data: data, tick: tick, track: track)
+      }
       if kind == 0x90, data.1 > 0 {
         let channel = Int(status & 0x0F) + 1
         guard notes.add(tick: tick, track: track, channel: channel, note: data.0, velocity: data.1)

@@ -28,6 +28,11 @@ public protocol SampleBank: Sendable {
   /// The planes of `title`'s layer `strikeLayer` this bank has begun resampling to `rate`
   /// ahead of time (`PreloadingBank`), to share rather than repeat; nil when it has not.
   func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes?
+  /// The SoundFont preset this bank plays; nil for a bank of another kind.
+  var soundFontPreset: SF2Preset? { get }
+  /// Every preset of the SoundFont this bank plays one of, in bank and program order; empty
+  /// for a bank of another kind.
+  var soundFontPresets: [SF2Preset] { get }
 }
 
 /// A bank of recordings is one strike: a tap's gain scales it linearly, as the app does.
@@ -58,6 +63,9 @@ extension SampleBank {
   public func resampling(_ title: String, strikeLayer: Int, to rate: Int) -> ResampledPlanes? {
     nil
   }
+
+  public var soundFontPreset: SF2Preset? { nil }
+  public var soundFontPresets: [SF2Preset] { [] }
 }
 
 /// What `keys` shows of a sample without decoding it.

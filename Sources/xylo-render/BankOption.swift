@@ -71,6 +71,10 @@ struct QuietBank: SampleBank {
 
   var definitionFiles: [String] { bank.definitionFiles }
 
+  var soundFontPreset: SF2Preset? { bank.soundFontPreset }
+
+  var soundFontPresets: [SF2Preset] { bank.soundFontPresets }
+
   func sample(for title: String, strikeLayer: Int) throws(BankError) -> DecodedSample {
     try quietly { () throws(BankError) in try bank.sample(for: title, strikeLayer: strikeLayer) }
   }

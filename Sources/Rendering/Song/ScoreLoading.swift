@@ -23,6 +23,8 @@ public struct LoadedScore: Sendable {
   public var warnings: [String] = []
   /// What reading a MIDI file did to its notes, in numbers; nil for score text.
   public var midiCounts: MIDINoteCounts?
+  /// The taps of each MIDI program (`MIDIImport.programCounts`); empty for score text.
+  public var programCounts: [MIDIProgram: Int] = [:]
   /// The MIDI or notation file as read, kept only when asked for (`info` lists its tracks).
   package var noteFile: NoteFile? = nil
 }
@@ -66,7 +68,7 @@ func loadedMIDI(
     score: imported.score,
     notes: describe(imported, partNoun: read.notation == nil ? "track" : "part"), isMIDI: true,
     notation: read.notation, warnings: read.warnings, midiCounts: imported.counts,
-    noteFile: keepingNoteFile ? read : nil)
+    programCounts: imported.programCounts, noteFile: keepingNoteFile ? read : nil)
 }
 
 /// A MIDI or notation file read as a song, before its notes become taps.

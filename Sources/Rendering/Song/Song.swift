@@ -99,9 +99,29 @@ public struct Song: Sendable {
     var bank = try openBank(explicit.bankChoice)
     parsing.keys = bank.titles
     if isMIDI {
-      let loaded = try loadedMIDI(
+      var loaded = try loadedMIDI(
         bytes, path: name, options: parsing, midi: midi, keepingNoteFile: keepingNoteFile)
-      self.init(loaded, options: explicit, bank: bank)
+      var options = explicit
+      // A SoundFont with no --preset plays the preset the file's program changes choose.
+      if explicit.preset == nil, let path = explicit.bank, !bank.soundFontPresets.isEmpty {
+        let choice = programChoice(
+          loaded.programCounts, presets: bank.soundFontPresets, bankName: Path.lastComponent(path))
+        if let preset = choice.preset {
+          options.preset = preset
+          let playing = bank.soundFontPreset.map {
+            PresetNumber(bank: $0.bank, program: $0.program)
+          }
+          if playing != preset {
+            bank = try openBank(options.bankChoice)
+            parsing.keys = bank.titles
+            loaded = try loadedMIDI(
+              bytes, path: name, options: parsing, midi: midi, keepingNoteFile: keepingNoteFile)
+          }
+        }
+        loaded.notes += choice.notes
+        loaded.warnings += choice.warnings
+      }
+      self.init(loaded, options: options, bank: bank)
       return
     }
     // Score text may also name pitches the bank lacks, which its voices are moved onto it by.

@@ -13,6 +13,9 @@ public struct SF2Bank: SampleBank {
   public let path: String
   /// The preset played: its name, bank, and program (1-128, as General MIDI numbers them).
   public let preset: SF2Preset
+  /// Every preset of the file, in bank and program order.
+  public let soundFontPresets: [SF2Preset]
+  public var soundFontPreset: SF2Preset? { preset }
   public let titles: [String]
   public let maximumSampleSeconds: Int
   public var definitionFiles: [String] { [path] }
@@ -37,6 +40,7 @@ public struct SF2Bank: SampleBank {
     self.maximumSampleSeconds = maximumSampleSeconds
     let bytes = try Self.read(path)
     let file = try SF2File(bytes: bytes, path: path)
+    soundFontPresets = Self.presets(of: file)
     let index: Int
     if let program {
       guard
@@ -77,8 +81,11 @@ public struct SF2Bank: SampleBank {
 
   /// The presets of the SoundFont at `path`, in bank and program order.
   public static func presets(in path: String) throws(BankError) -> [SF2Preset] {
-    let file = try SF2File(bytes: read(path), path: path)
-    return file.presets.map { SF2Preset(bank: $0.bank, program: $0.program + 1, name: $0.name) }
+    presets(of: try SF2File(bytes: read(path), path: path))
+  }
+
+  private static func presets(of file: SF2File) -> [SF2Preset] {
+    file.presets.map { SF2Preset(bank: $0.bank, program: $0.program + 1, name: $0.name) }
       .sorted { ($0.bank, $0.program) < ($1.bank, $1.program) }
   }
 

@@ -19,7 +19,7 @@ extension SoundOptions {
     OptionSpec(
       "--preset", value: "N|BANK:N",
       help:
-        "The SoundFont preset to play: program N (1-128, General MIDI's numbers) of bank 0 or BANK (default: 14, the xylophone, else the first)"
+        "The SoundFont preset to play: program N (1-128, General MIDI's numbers) of bank 0 or BANK (default: a MIDI file's program, else 14, the xylophone, else the first)"
     ),
     OptionSpec(
       "--max-sample-seconds", value: "S",
