@@ -47,9 +47,9 @@ package func monotonicSeconds() -> Double {
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// Hands memory freed so far back to the system, so that a large parse does not stay in the
-/// process's footprint while the render runs. The corresponding C function is glibc's
-/// `malloc_trim`; elsewhere this does nothing.
+/// Hands memory freed so far back to the system: a video's workers, after their first picture's
+/// scratch canvases. The corresponding C function is glibc's `malloc_trim`; elsewhere this does
+/// nothing.
 package func releaseFreedMemory() {
   _ = xylo_release_freed_memory()
 }

@@ -51,10 +51,8 @@ enum RenderCommand {
         song.settings.measuresLoudness = options.manifest != nil
         if let jobs = options.jobs { song.settings.jobs = jobs }
         if let blockFrames = options.blockFrames { song.settings.blockFrames = blockFrames }
-        releaseFreedMemory()  // what parsing took
         plan = try song.plan()
         if options.manifest != nil { manifestSong = song }
-        releaseFreedMemory()  // what decoding, resampling and scheduling took
       }
       let bar = ProgressBar(quiet: options.quiet)
       let show: ProgressHandler = { progress in
