@@ -37,7 +37,7 @@ import Testing
 
   @Test func aSoftTapOfTheBuiltInBankIsASofterStrikeButARecordedBankScalesItsSample() throws {
     let folder = try temporaryFolder()
-    _ = try run(["bank", "export", folder + "/bank"])
+    try copyExportedBank(to: folder + "/bank")
     // C*0.25, 12 dB down: the built-in bank strikes it more softly, the exported folder (like
     // any recording) plays the full strike at a quarter of its level.
     func render(_ score: String, bank: [String]) throws -> [Float] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a run of the built `xylo-render` printed and how it exited.
@@ -71,4 +72,28 @@ func temporaryScore(_ text: String, name: String = "score.xylo") throws -> Strin
   let url = folder.appendingPathComponent(name)
   try Data(text.utf8).write(to: url)
   return url.path
+}
+
+/// The built-in bank as `bank export` writes it, exported once for the tests that only play it
+/// (an export synthesizes every key at every strike layer: about 20 s of CPU in a debug build);
+/// the tests of the command itself run their own. A failure with the reason when it failed.
+private let sharedBankExport: Result<String, BankExportFailure> = {
+  do {
+    let folder = try temporaryFolder() + "/bank"
+    let result = try run(["bank", "export", folder, "--quiet"])
+    guard result.status == 0 else { return .failure(BankExportFailure(reason: result.stderr)) }
+    return .success(folder)
+  } catch {
+    return .failure(BankExportFailure(reason: "\(error)"))
+  }
+}()
+
+/// Why the shared `bank export` failed.
+struct BankExportFailure: Error {
+  var reason: String
+}
+
+/// Copies the built-in bank, as `bank export` wrote it once, to `folder` (which must not exist).
+func copyExportedBank(to folder: String) throws {
+  try FileManager.default.copyItem(atPath: try sharedBankExport.get(), toPath: folder)
 }

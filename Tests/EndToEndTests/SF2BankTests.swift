@@ -66,7 +66,7 @@ private func soundFont(in folder: String) throws -> String {
 
   @Test func aPresetWithAFolderBankIsRefused() throws {
     let folder = try temporaryFolder()
-    _ = try run(["bank", "export", folder + "/bank", "--quiet"])
+    try copyExportedBank(to: folder + "/bank")
     let result = try run(
       ["render", "-", "-o", folder + "/o.wav", "--bank", folder + "/bank", "--preset", "14"],
       input: "C\n")
