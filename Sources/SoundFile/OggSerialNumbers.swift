@@ -49,7 +49,8 @@ package struct OggSerialNumbers {
   package var isAtPageBoundary: Bool { pending.isEmpty }
 
   private mutating func fix(_ page: inout [UInt8]) {
-    let original = (14..<18).reduce(UInt32(0)) { $0 | UInt32(page[$1]) << (8 * UInt32($1 - 14)) }
+    var original: UInt32 = 0
+    for index in 0..<4 { original |= UInt32(page[14 + index]) << (8 * index) }
     let number = numbers[original] ?? UInt32(numbers.count + 1)
     numbers[original] = number
     for index in 0..<4 { page[14 + index] = UInt8(truncatingIfNeeded: number >> (8 * index)) }

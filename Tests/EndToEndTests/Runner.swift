@@ -11,8 +11,13 @@ struct RunResult {
   var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
 }
 
-/// The built binary, beside the test bundle in the build folder.
+/// The binary under test: `XYLO_RENDER_BINARY` when set (scripts/test runs these tests against
+/// the release build, which renders the same bytes many times faster), else the one built
+/// beside the test bundle in the build folder.
 let binaryURL: URL = {
+  if let path = ProcessInfo.processInfo.environment["XYLO_RENDER_BINARY"], !path.isEmpty {
+    return URL(fileURLWithPath: path, relativeTo: packageRoot).standardizedFileURL
+  }
   let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   var folder = testBinary.deletingLastPathComponent()
   while folder.path != "/" {
