@@ -28,6 +28,14 @@ let binaryURL: URL = {
   return testBinary.deletingLastPathComponent().appendingPathComponent("xylo-render")
 }()
 
+/// The binary under test is not there: a failure that names it, not Foundation's numbered one.
+struct MissingBinary: Error, CustomStringConvertible {
+  var path: String
+  var description: String {
+    "\(path): no xylo-render binary here (XYLO_RENDER_BINARY names one; `swift build` makes one)"
+  }
+}
+
 /// The package's root folder, for the example scores.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
@@ -40,6 +48,9 @@ func run(
   _ arguments: [String], input: String = "", unprivileged: Bool = false,
   temporaryDirectory: String? = nil, workingDirectory: String? = nil
 ) throws -> RunResult {
+  guard FileManager.default.isExecutableFile(atPath: binaryURL.path) else {
+    throw MissingBinary(path: binaryURL.path)
+  }
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "xylo-e2e-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
