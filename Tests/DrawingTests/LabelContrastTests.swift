@@ -36,7 +36,10 @@ private func labelAndBarPixels(
   let layout = InstrumentLayout(
     keys: keys, width: width, height: height, hasTitle: false, arrangement: arrangement)
   func difference(_ first: UInt32, _ second: UInt32) -> Int {
-    [16, 8, 0].reduce(0) { $0 + abs(Int((first >> $1) & 0xFF) - Int((second >> $1) & 0xFF)) }
+    func channel(_ shift: UInt32) -> Int {
+      abs(Int((first >> shift) & 0xFF) - Int((second >> shift) & 0xFF))
+    }
+    return channel(16) + channel(8) + channel(0)
   }
   return layout.bars.map { bar in
     var best = (label: UInt32(0), bar: UInt32(0), difference: -1)

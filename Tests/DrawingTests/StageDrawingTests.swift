@@ -171,7 +171,8 @@ private func upright(_ runway: StageRunway) -> Bool { runway.edge == .top }
         for y in Int(bar.y)..<Int(bar.maxY.rounded(.up)) {
           for x in Int(bar.x)..<Int(bar.maxX.rounded(.up)) {
             let offset = (y * width + x) * 4
-            if with[offset..<(offset + 4)] != without[offset..<(offset + 4)] {
+            let differs = (offset..<(offset + 4)).contains { with[$0] != without[$0] }
+            if differs {
               Issue.record("a note drew over a bar at (\(x), \(y)), picture \(at)")
               return
             }
