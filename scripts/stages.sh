@@ -2,8 +2,10 @@
 #
 #   stage NAME COMMAND [ARGUMENTS...]      runs COMMAND as the stage NAME and waits for it
 #   stage --beside NAME COMMAND [...]      starts it beside what follows; `wait_stages` waits
-#   wait_stages                            waits for every stage started beside
-#   stop_if_failed                         ends the run (with the table) if a stage has failed
+#   wait_stages [NAME...]                  waits for the stages named, or every stage started
+#                                          beside
+#   stop_if_failed                         ends the run (with the table) if a finished stage
+#                                          has failed
 #   finish                                 prints the table; the exit status is 1 if any failed
 #
 # A stage's whole output goes to .build/test-logs/NAME.log; a line says when it passed, and a
@@ -13,7 +15,7 @@
 
 stage_logs=.build/test-logs
 stage_names=()
-stage_pids=()
+declare -A stage_pids=()
 stage_started=$(date +%s.%N)
 rm -rf "$stage_logs"
 mkdir -p "$stage_logs"
@@ -41,7 +43,7 @@ stage() {
     echo "$status" > "$stage_logs/$name.status"
     stage_report "$name" "$status" "$begin"
   ) &
-  if ((beside)); then stage_pids+=($!); else wait $! || true; fi
+  if ((beside)); then stage_pids[$name]=$!; else wait $! || true; fi
   return 0
 }
 
@@ -63,21 +65,29 @@ stage_report() {
 }
 
 wait_stages() {
-  local pid
-  for pid in "${stage_pids[@]}"; do wait "$pid" || true; done
-  stage_pids=()
+  local name
+  (($#)) || set -- "${!stage_pids[@]}"
+  for name in "$@"; do
+    [ -n "${stage_pids[$name]:-}" ] || continue
+    wait "${stage_pids[$name]}" || true
+    unset "stage_pids[$name]"
+  done
 }
 
+# Whether a stage has failed; with --finished, only the stages that have ended count (one still
+# running has no status yet).
 stage_failed() {
-  local name
+  local name status
   for name in "${stage_names[@]}"; do
-    [ "$(cat "$stage_logs/$name.status" 2>/dev/null || echo 1)" = 0 ] || return 0
+    status="$(cat "$stage_logs/$name.status" 2>/dev/null || echo running)"
+    if [ "$status" = running ] && [ "${1:-}" = --finished ]; then continue; fi
+    [ "$status" = 0 ] || return 0
   done
   return 1
 }
 
 stop_if_failed() {
-  if stage_failed; then
+  if stage_failed --finished; then
     wait_stages
     finish
   fi
