@@ -25,6 +25,26 @@ import Testing
     #expect(listing(folder) == ["out.wav"])
   }
 
+  /// A render given where its score goes (`info song.wav`) is named as audio in one line, not
+  /// read as text that fails fifty times; the output named is not written.
+  @Test(arguments: ["wav", "flac"])
+  func aSoundFileGivenAsAScoreIsNamedAsAudio(_ kind: String) throws {
+    let folder = try temporaryFolder()
+    let audio = folder + "/twinkle." + kind
+    #expect(
+      try run(["render", "Examples/scores/twinkle.xylo", "-o", audio, "--quiet", "--channels", "2"])
+        .status == 0)
+    let message =
+      "xylo-render: error: cannot read '\(audio)': it is audio (48000 Hz, 2 channels), not a"
+      + " score: xylo-render reads scores as text, MIDI, MusicXML or ABC\n"
+    for command in [["info", audio], ["render", audio, "-o", folder + "/out.wav"]] {
+      let result = try run(command)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.stderr == message, "\(command)")
+    }
+    #expect(listing(folder) == ["twinkle." + kind])
+  }
+
   @Test func aKeyMissingFromTheBankIsAScoreError() throws {
     let bank = try impulseBank(keys: ["C", "D"])
     let score = try temporaryScore("C D\nE C\n")

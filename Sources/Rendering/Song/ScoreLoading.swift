@@ -3,6 +3,7 @@ import Notation
 import Platform
 import SampleBank
 import ScoreParser
+import SoundFile
 
 /// The largest score file read: 16 MiB, eight times a two-hour tap log of 20 taps a second.
 /// Parsing holds the file, its longest line and the taps expanded (56 bytes each, at most
@@ -50,11 +51,30 @@ public func loadScore(at path: String, options: ParseOptions, midi: MIDIChoices 
 
 /// The bytes of a score file (`-`: standard input), at most `maximumScoreBytes`.
 package func readScoreFile(_ path: String) throws(RenderError) -> [UInt8] {
+  let bytes: [UInt8]
   do {
-    return try FileSystem.readAll(path, limit: maximumScoreBytes)
+    bytes = try FileSystem.readAll(path, limit: maximumScoreBytes)
   } catch {
     throw .unreadableScore(path: path, reason: error.reason)
   }
+  try refuseAudio(bytes, path: path)
+  return bytes
+}
+
+/// Refuses a file that is neither MIDI, notation nor UTF-8 text but that libsndfile opens as
+/// audio (a render given in place of its score): one line that says so, in place of fifty
+/// diagnostics about its bytes. Standard input cannot be opened again, so it is not tried.
+func refuseAudio(_ bytes: [UInt8], path: String) throws(RenderError) {
+  guard path != "-", !isNoteFile(path: path, bytes: bytes),
+    String(validating: bytes, as: UTF8.self) == nil,
+    let audio = try? SoundFileReader(path: path)
+  else { return }
+  let channels = audio.info.channels == 1 ? "1 channel" : "\(audio.info.channels) channels"
+  throw .unreadableScore(
+    path: path,
+    reason:
+      "it is audio (\(audio.info.sampleRate) Hz, \(channels)), not a score: xylo-render reads"
+      + " scores as text, MIDI, MusicXML or ABC")
 }
 
 /// A MIDI or notation file's taps with the notes about what reading them changed.
