@@ -4,8 +4,8 @@
 #   stage --beside NAME COMMAND [...]      starts it beside what follows; `wait_stages` waits
 #   wait_stages [NAME...]                  waits for the stages named, or every stage started
 #                                          beside
-#   stop_if_failed                         ends the run (with the table) if a finished stage
-#                                          has failed
+#   stop_if_failed                         ends the run (with the table) if a stage has failed
+#                                          (call it when none runs beside)
 #   finish                                 prints the table; the exit status is 1 if any failed
 #
 # A stage's whole output goes to .build/test-logs/NAME.log; a line says when it passed, and a
@@ -74,20 +74,16 @@ wait_stages() {
   done
 }
 
-# Whether a stage has failed; with --finished, only the stages that have ended count (one still
-# running has no status yet).
 stage_failed() {
-  local name status
+  local name
   for name in "${stage_names[@]}"; do
-    status="$(cat "$stage_logs/$name.status" 2>/dev/null || echo running)"
-    if [ "$status" = running ] && [ "${1:-}" = --finished ]; then continue; fi
-    [ "$status" = 0 ] || return 0
+    [ "$(cat "$stage_logs/$name.status" 2>/dev/null || echo 1)" = 0 ] || return 0
   done
   return 1
 }
 
 stop_if_failed() {
-  if stage_failed --finished; then
+  if stage_failed; then
     wait_stages
     finish
   fi
