@@ -150,12 +150,22 @@ package final class SampleBuffer: @unchecked Sendable {
     }
   }
 
+  /// Written value by value into the new array: a `map` or `flatMap` with a closure a value is
+  /// several times slower in a debug build, which the tests run.
   private func interleaved<Value>(_ stored: UnsafeBufferPointer<Value>) -> [Value] {
-    guard storedChannels == channels else {
-      return stored.flatMap { repeatElement($0, count: channels) }
+    if channels == 1 { return Array(stored) }
+    // Each stored channel in a plane of its own; or one value for all the channels of a frame.
+    let planes = storedChannels == channels
+    let frames = planes ? planeLength : stored.count
+    let count = frames * channels
+    return [Value](unsafeUninitializedCapacity: count) { values, initialized in
+      for index in 0..<count {
+        let frame = index / channels
+        values.initializeElement(
+          at: index, to: stored[planes ? index % channels * frames + frame : frame])
+      }
+      initialized = count
     }
-    let frames = planeLength
-    return (0..<valueCount).map { stored[$0 % channels * frames + $0 / channels] }
   }
 
   /// Whether a stereo sample holds the same value in both channels of every frame.

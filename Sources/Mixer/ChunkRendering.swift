@@ -167,13 +167,13 @@ private func start(
   chunk.clippedCount = 0
   switch encoding {
   case .int16:
-    resize(&chunk.int16, to: valueCount)
+    chunk.int16.resize(to: valueCount)
     return Quantizer(width: .bits16, dither: dither)
   case .int32(let width):
-    resize(&chunk.int32, to: valueCount)
+    chunk.int32.resize(to: valueCount)
     return Quantizer(width: width, dither: dither)
   case .float:
-    resize(&chunk.float, to: valueCount)
+    chunk.float.resize(to: valueCount)
     return nil
   case .measureOnly:
     return nil
@@ -213,14 +213,5 @@ private func deliver(
     }
   case .measureOnly:
     break
-  }
-}
-
-/// Makes `values` hold exactly `count` elements, keeping its storage when it is large enough.
-func resize<Value: Numeric>(_ values: inout [Value], to count: Int) {
-  if values.count > count {
-    values.removeLast(values.count - count)
-  } else if values.count < count {
-    values.append(contentsOf: repeatElement(0, count: count - values.count))
   }
 }

@@ -1,3 +1,4 @@
+import AudioBasics
 import CSndFile
 
 /// Where a writer's bytes go when they are not written to a file by path: each write comes
@@ -68,7 +69,7 @@ final class VirtualFile {
     guard var header = riffHeader, position < PeakTimestamp.headerLimit else { return nil }
     riffHeader = nil  // held alone while it changes, so it is not copied
     let end = min(Int(position) + bytes.count, PeakTimestamp.headerLimit)
-    if header.count < end { header.append(contentsOf: repeatElement(0, count: end - header.count)) }
+    if header.count < end { header.appendZeros(end - header.count) }
     for index in Int(position)..<end { header[index] = bytes[index - Int(position)] }
     riffHeader = header
     return header.withUnsafeBytes { PeakTimestamp.range(in: $0) }.map {

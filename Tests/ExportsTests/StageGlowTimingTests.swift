@@ -23,7 +23,17 @@ import Testing
     let plain = InstrumentMoment(
       picture: moment.picture, framesPerSecond: moment.framesPerSecond,
       dimmed: [Bool](repeating: false, count: moment.dimmed.count))
-    return zip(pixels(moment), pixels(plain)).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+    let (struck, unstruck) = (pixels(moment), pixels(plain))
+    // Through the buffers: a `zip` and `reduce` a byte is several times slower in the debug build.
+    return struck.withUnsafeBufferPointer { struck in
+      unstruck.withUnsafeBufferPointer { unstruck in
+        var sum = 0
+        for index in 0..<min(struck.count, unstruck.count) {
+          sum += abs(Int(struck[index]) - Int(unstruck[index]))
+        }
+        return sum
+      }
+    }
   }
 
   @Test(arguments: [30, 60])

@@ -5,10 +5,13 @@ func magnitude(of values: ArraySlice<Float>, at frequency: Double, rate: Double)
   let count = values.count
   let coefficient = 2 * cos(2 * Double.pi * frequency / rate)
   var (s1, s2) = (0.0, 0.0)
-  for (offset, value) in values.enumerated() {
-    let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(offset) / Double(count - 1))
-    let s0 = Double(value) * window + coefficient * s1 - s2
-    (s2, s1) = (s1, s0)
+  // Through the buffer: an `enumerated()` loop is several times slower in the debug build.
+  values.withUnsafeBufferPointer { values in
+    for offset in 0..<count {
+      let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(offset) / Double(count - 1))
+      let s0 = Double(values[offset]) * window + coefficient * s1 - s2
+      (s2, s1) = (s1, s0)
+    }
   }
   return (s1 * s1 + s2 * s2 - coefficient * s1 * s2).squareRoot()
 }

@@ -1,3 +1,4 @@
+import AudioBasics
 import CFFmpeg
 
 /// One audio file open for decoding: the demuxer, the decoder of its best audio stream, and the
@@ -148,7 +149,7 @@ final class AudioFileReader {
     let format = AVSampleFormat(rawValue: frame.pointee.format)
     let planar = av_sample_fmt_is_planar(format) != 0
     let start = values.count
-    values.append(contentsOf: repeatElement(0, count: count * channels))
+    values.appendZeros(count * channels)
     for channel in 0..<channels {
       guard let plane = frame.pointee.extended_data[planar ? channel : 0] else { continue }
       let step = planar ? 1 : channels

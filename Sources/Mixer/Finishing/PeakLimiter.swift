@@ -103,7 +103,7 @@ public struct PeakLimiter: Sendable {
     var frames = previous
     frames.append(contentsOf: UnsafeBufferPointer(block))
     frames.append(contentsOf: lookahead.prefix(aheadCount * channels))
-    frames.append(contentsOf: repeatElement(0, count: reach * channels))
+    frames.appendZeros(reach * channels)
     var needs = [Double](repeating: 1, count: total)
     let ceiling = self.ceiling
     let channels = self.channels
@@ -140,7 +140,7 @@ public struct PeakLimiter: Sendable {
     }
     // Keep the last `reach` frames for the next block's interpolation.
     previous = Array(frames[(frameCount * channels)..<((frameCount + reach) * channels)])
-    if recordsGains { resize(&gains, to: frameCount) }
+    if recordsGains { gains.resize(to: frameCount) }
     // The least need over each frame's look-ahead, by a monotonic queue of indices.
     var queue = [Int](repeating: 0, count: needs.count)
     var (head, tail) = (0, 0)

@@ -54,7 +54,7 @@ final class StemMix: @unchecked Sendable {
     switch encoding {
     case .int16:
       quantizer = Quantizer(width: .bits16, dither: nil)
-      resizeStemValues(&int16, to: values.count)
+      int16.resize(to: values.count)
       values.withUnsafeBufferPointer { input in
         int16.withUnsafeMutableBufferPointer {
           quantizer.quantize(input, firstIndex: firstIndex, into: $0)
@@ -62,7 +62,7 @@ final class StemMix: @unchecked Sendable {
       }
     case .int32(let width):
       quantizer = Quantizer(width: width, dither: nil)
-      resizeStemValues(&int32, to: values.count)
+      int32.resize(to: values.count)
       values.withUnsafeBufferPointer { input in
         int32.withUnsafeMutableBufferPointer {
           quantizer.quantize(input, firstIndex: firstIndex, into: $0)
@@ -109,13 +109,4 @@ func matchSums<Value: FixedWidthInteger>(
     adjusted[loudest] += 1
   }
   return adjusted
-}
-
-/// Makes `values` hold exactly `count` elements, keeping its storage when it is large enough.
-func resizeStemValues<Value: Numeric>(_ values: inout [Value], to count: Int) {
-  if values.count > count {
-    values.removeLast(values.count - count)
-  } else if values.count < count {
-    values.append(contentsOf: repeatElement(0, count: count - values.count))
-  }
 }

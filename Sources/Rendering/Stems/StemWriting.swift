@@ -46,7 +46,7 @@ struct StemMixing {
     switch encoding {
     case .int16:
       var quantizer = Quantizer(width: .bits16, dither: dither)
-      resizeStemValues(&mixInt16, to: mixFloat.count)
+      mixInt16.resize(to: mixFloat.count)
       mixFloat.withUnsafeBufferPointer { input in
         mixInt16.withUnsafeMutableBufferPointer {
           quantizer.quantize(input, firstIndex: firstIndex, into: $0)
@@ -64,7 +64,7 @@ struct StemMixing {
       }
     case .int32(let width):
       var quantizer = Quantizer(width: width, dither: dither)
-      resizeStemValues(&mixInt32, to: mixFloat.count)
+      mixInt32.resize(to: mixFloat.count)
       mixFloat.withUnsafeBufferPointer { input in
         mixInt32.withUnsafeMutableBufferPointer {
           quantizer.quantize(input, firstIndex: firstIndex, into: $0)

@@ -1,3 +1,4 @@
+import AudioBasics
 import Platform
 import SoundFile
 
@@ -63,9 +64,7 @@ final class HeaderCapture: ByteDestination {
     if offset < length { headerLength = max(headerLength, min(end, length)) }
     if offset < Self.keptBytes {
       let kept = Int(min(end, Self.keptBytes))
-      if start.count < kept {
-        start.append(contentsOf: repeatElement(0, count: kept - start.count))
-      }
+      if start.count < kept { start.appendZeros(kept - start.count) }
       copy(bytes, into: &start, at: Int(offset), count: kept - Int(offset))
     }
     length = max(length, end)

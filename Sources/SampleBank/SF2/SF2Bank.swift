@@ -194,7 +194,7 @@ public struct SF2Bank: SampleBank {
         points.value(at: playback.point(frame)) * gain * envelope.gain(at: Double(frame) / rate)
       }
       // Filtered to the end of the layer's longest zone: a resonance rings past its sample.
-      sound += repeatElement(0, count: frameCount - delay - sound.count)
+      sound.appendZeros(frameCount - delay - sound.count)
       let filter = zone.lowPass(forKey: key)
       if filter.isAudible {
         filter.apply(
