@@ -16,9 +16,12 @@ struct XMLElement: Sendable {
     attributes.first { $0.name == name }?.value
   }
 
-  /// The first child named `name`.
+  /// The first child named `name`. By index: `first(where:)` copies each element it passes
+  /// (its name, attributes and children retained and released), a third of this in a debug
+  /// build.
   func child(_ name: String) -> XMLElement? {
-    children.first { $0.name == name }
+    for index in children.indices where children[index].name == name { return children[index] }
+    return nil
   }
 
   /// The children named `name`.
@@ -143,11 +146,24 @@ struct XMLSourcePlace: Sendable {
 
 /// `text` without leading and trailing whitespace.
 func trimmed(_ text: String) -> String {
+  // Most texts (a step, a duration) start and end with a visible ASCII character: as they are,
+  // without asking Unicode's properties of every scalar.
+  if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first),
+    isVisibleASCII(last)
+  {
+    return text
+  }
   let scalars = text.unicodeScalars
   guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
     let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
   else { return "" }
   return String(scalars[start...end])
+}
+
+/// A byte of printable ASCII but the space: never part of whitespace (Unicode's whitespace in
+/// ASCII is the space and 9 to 13).
+private func isVisibleASCII(_ byte: UInt8) -> Bool {
+  byte > 0x20 && byte < 0x7F
 }
 
 /// A file's text as a message quotes it: at most `limit` characters (then `...`), each control
