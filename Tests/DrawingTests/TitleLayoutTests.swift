@@ -120,9 +120,14 @@ import Testing
 
   /// The pixels of a frame all of whose channels are above 200: the title's white letters.
   private func brightPixels(_ bytes: [UInt8], width: Int) -> [(x: Int, y: Int)] {
-    stride(from: 0, to: bytes.count, by: 4).compactMap { offset in
-      bytes[offset..<(offset + 3)].allSatisfy { $0 > 200 }
-        ? (x: offset / 4 % width, y: offset / 4 / width) : nil
+    // Through the buffer: closures a pixel are several times slower in the debug build.
+    bytes.withUnsafeBufferPointer { bytes in
+      var found: [(x: Int, y: Int)] = []
+      for offset in stride(from: 0, to: bytes.count - 3, by: 4)
+      where bytes[offset] > 200 && bytes[offset + 1] > 200 && bytes[offset + 2] > 200 {
+        found.append((x: offset / 4 % width, y: offset / 4 / width))
+      }
+      return found
     }
   }
 }
