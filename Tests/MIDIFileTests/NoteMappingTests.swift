@@ -12,7 +12,8 @@ import Testing
     let result = try #require(imported(bytes, NoteMapping(keys: appKeys)))
     let taps = result.score.taps
     #expect(tapLines(taps) == ["0 C", "1/5 D"])
-    #expect(taps.map(\.gain) == [1, 64.0 / 127])
+    let gains: [Double] = [1, 64.0 / 127]
+    #expect(taps.map(\.gain) == gains)
     #expect(taps.map(\.line) == [2, 2])
     #expect(taps.map(\.column) == [1, 3])
     #expect(taps.map(\.sequence) == [0, 1])

@@ -16,7 +16,7 @@ import Testing
   @Test func everyFrameDecodesAtItsTimeInOrder() throws {
     let frames = try TestVideo.decodedFrames(TestVideo.written())
     #expect(frames.count == 10)
-    #expect(frames.map(\.seconds) == (0..<10).map { Double($0) / 10 })
+    #expect(frames.map(\.seconds) == (0..<10).map { (index: Int) -> Double in Double(index) / 10 })
     #expect(frames.allSatisfy { $0.width == 64 && $0.height == 36 && $0.rgb.count == 64 * 36 * 3 })
   }
 

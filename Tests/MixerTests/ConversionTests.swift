@@ -180,7 +180,7 @@ import Testing
   }
 
   @Test func blocksMixedInMonoConvertAsStereoBlocksDo() {
-    let values = (0..<700).map { Float(($0 * 37) % 199) / 199 - 0.5 }
+    let values = (0..<700).map { (index: Int) -> Float in Float((index * 37) % 199) / 199 - 0.5 }
     for (gain, fade) in [(Float(0.3), Int64(0)), (0.3, 250), (0.9, 0), (1.4, 0)] {
       let (ints, floats, expected, clipped) = renders(values, gain: gain) {
         Finishing(totalFrames: $0, fadeOutFrames: fade)
@@ -194,7 +194,7 @@ import Testing
   }
 
   @Test func blocksMixedInTwoPlanesConvertAsInterleavedBlocksDo() {
-    let values = (0..<700).map { Float(($0 * 37) % 199) / 199 - 0.5 }
+    let values = (0..<700).map { (index: Int) -> Float in Float((index * 37) % 199) / 199 - 0.5 }
     // Right differs from left, so the blocks are summed in left and right planes; the
     // loudest value sits in the right channel, so the peak's frame is found there.
     let right = { (value: Float) in value > 0.49 ? value * 1.01 : -0.7 * value }

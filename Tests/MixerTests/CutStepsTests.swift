@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func cutsAreCountedWithTheLargestStepAndTheFirstCut() {
-    let taps = (0..<300).map { MixTap(frame: Int64($0 * 3 + $0 % 2), sampleIndex: 0, gain: -0.5) }
+    let taps = (0..<300).map { (index: Int) -> MixTap in
+      MixTap(frame: Int64(index * 3 + index % 2), sampleIndex: 0, gain: -0.5)
+    }
     let plan = Self.randomStereoPlan(taps: taps, polyphony: 1)
     let steps = plan.voices.compactMap { voice in
       voice.cutFrame.map {

@@ -123,8 +123,8 @@ import Testing
   func monoIsTheDryPlusTheAverageOfTheStereoWet(_ size: RoomSize) {
     let stereo = processed(impulse(frames: 24_000), size: size)
     let mono = processed(impulse(frames: 24_000, channels: 1), size: size, channels: 1)
-    let averages = stride(from: 0, to: stereo.count, by: 2).map {
-      (stereo[$0] + stereo[$0 + 1]) * 0.5
+    let averages = stride(from: 0, to: stereo.count, by: 2).map { (index: Int) -> Float in
+      (stereo[index] + stereo[index + 1]) * 0.5
     }
     #expect(mono == averages)
   }

@@ -142,7 +142,8 @@ private func centred(_ points: [Int]) -> [Float] {
     #expect(sample.channels == 2)
     // Hard left: the sine law's 1, over its 0.707 in the centre.
     let side = 1 / ExactMath.sin(Double.pi / 4)
-    #expect(sample.values == [100, -100, 200, -200].map { Float(Double($0) / 32_768 * side) })
+    let written: [Int] = [100, -100, 200, -200]
+    #expect(sample.values == written.map { Float(Double($0) / 32_768 * side) })
   }
 
   @Test func aKeyMorePitchedThanEightOctavesIsRefused() throws {

@@ -136,7 +136,7 @@ private func bankError(_ text: String) throws -> BankError? {
       path: try instrument(
         "<region> sample=samples/a.wav lokey=60 hikey=72 pitch_keycenter=60 offset=3\n"))
     let centre = try bank.sample(for: "C4", strikeLayer: 0)
-    #expect(centre.values == (4...8).map { Float($0) / 8 })
+    #expect(centre.values == (4...8).map { (value: Int) -> Float in Float(value) / 8 })
     #expect(centre.pitchRatio == 1)
     let octave = try bank.sample(for: "C5", strikeLayer: 0).pitchRatio
     #expect(abs(octave - 2) < 1e-9, "\(octave)")
