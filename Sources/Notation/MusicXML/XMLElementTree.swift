@@ -17,8 +17,8 @@ struct XMLElement: Sendable {
   }
 
   /// The first child named `name`. By index: `first(where:)` copies each element it passes
-  /// (its name, attributes and children retained and released), a third of this in a debug
-  /// build.
+  /// (its name, attributes and children retained, then released), which a debug build does
+  /// not optimize away.
   func child(_ name: String) -> XMLElement? {
     for index in children.indices where children[index].name == name { return children[index] }
     return nil
